@@ -1,0 +1,91 @@
+"""The `readinglist` command: a thin layer over the pipeline.
+
+Errors the user can fix become one line, `readinglist: error: WHERE: what (hint)`,
+and exit code 1.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from . import __version__
+from .errors import ReadingListError
+from .pipeline import PLUGIN, BuildOptions, build, generate, load_mkdocs_config
+from .write import write_docs
+
+log = logging.getLogger("readinglist")
+
+_BUNDLED = Path(__file__).parent / "_site"
+
+
+def default_config() -> Path:
+    """mkdocs.yml in this folder, else the one the package carries."""
+    for candidate in (Path("mkdocs.yml"), _BUNDLED / "mkdocs.yml", Path(__file__).parent.parent / "mkdocs.yml"):
+        if candidate.is_file():
+            return candidate
+    raise click.UsageError("no mkdocs.yml here and none bundled; pass --config")
+
+
+class _ErrorsAsLines(click.Group):
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except ReadingListError as error:
+            click.echo(f"readinglist: error: {error}", err=True)
+            sys.exit(1)
+
+
+inputs_argument = click.argument("inputs", nargs=-1, type=click.Path(path_type=Path))
+config_option = click.option(
+    "--config", "-f", "config_file", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="mkdocs.yml to use."
+)
+
+
+@click.group(cls=_ErrorsAsLines)
+@click.version_option(__version__, prog_name="readinglist")
+@click.option("--verbose", "-v", is_flag=True, help="Say what each stage does.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only warnings and errors.")
+def main(verbose: bool, quiet: bool) -> None:
+    """Turn a list of paper abstracts into a searchable static site."""
+    level = logging.DEBUG if verbose else logging.WARNING if quiet else logging.INFO
+    logging.basicConfig(level=level, format="%(levelname)-8s %(message)s", force=True)
+
+
+@main.command("build")
+@inputs_argument
+@config_option
+@click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True)
+def build_command(inputs: tuple[Path, ...], config_file: Path | None, out: Path) -> None:
+    """Generate the pages and build the site (default input: the one in mkdocs.yml)."""
+    started = time.perf_counter()
+    site = build(BuildOptions(config_file or default_config(), out, inputs or None))
+    papers, themes = len(site.reading_list.papers), len(site.reading_list.themes)
+    seconds = time.perf_counter() - started
+    click.echo(f"readinglist: built {papers} papers in {themes} themes in {seconds:.1f} s: {out}", err=True)
+
+
+@main.command("generate")
+@inputs_argument
+@config_option
+@click.option("--docs", type=click.Path(file_okay=False, path_type=Path), default=Path("build/docs"), show_default=True)
+def generate_command(inputs: tuple[Path, ...], config_file: Path | None, docs: Path) -> None:
+    """Write the generated Markdown pages only."""
+    config = load_mkdocs_config(config_file or default_config(), inputs)
+    site = generate(config.plugins[PLUGIN].settings(config))
+    write_docs(site, docs)
+    click.echo(f"readinglist: wrote {len(site.pages)} pages: {docs}", err=True)
+
+
+@main.command("serve")
+@config_option
+@click.option("--dev-addr", "-a", default="127.0.0.1:8000", show_default=True, help="Address to serve on.")
+def serve_command(config_file: Path | None, dev_addr: str) -> None:
+    """Preview the site, rebuilding when the input or templates change."""
+    from mkdocs.commands.serve import serve
+
+    serve(config_file=str(config_file or default_config()), dev_addr=dev_addr, livereload=True)

@@ -1,0 +1,42 @@
+"""Typed settings, validated once before any stage runs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import ConfigError
+
+
+@dataclass(frozen=True)
+class ThemeSettings:
+    # None: choose the number of themes from the size of the list.
+    k: int | None = None
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if self.k is not None and self.k < 1:
+            raise ConfigError(f"themes must be at least 1, not {self.k}")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the pipeline needs to turn input files into pages."""
+
+    inputs: tuple[Path, ...]
+    templates: Path
+    themes: ThemeSettings = field(default_factory=ThemeSettings)
+    # "auto" follows the list's title: a CJK title gives a Chinese UI.
+    language: str = "auto"
+    related: int = 5
+
+    def __post_init__(self) -> None:
+        problems = []
+        if not self.inputs:
+            problems.append("no input files given")
+        if not (self.templates / "pages").is_dir():
+            problems.append(f"{self.templates}: no pages/ folder of templates")
+        if not 0 <= self.related <= 20:
+            problems.append(f"related must be between 0 and 20, not {self.related}")
+        if problems:
+            raise ConfigError("; ".join(problems))

@@ -1,0 +1,84 @@
+"""Stage 2: derive what the input lacks: titles, keywords, links, summaries, slugs.
+
+What the input gives is used as is; only missing fields are derived.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import unicodedata
+from urllib.parse import urlsplit
+
+from . import text
+from .keyphrases import keyphrases
+from .model import Link, LinkKind, Paper, ReadingList
+from .titles import derive_title
+
+log = logging.getLogger(__name__)
+
+_CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "anonymous.4open.science", "huggingface.co")
+_PAPER_HOSTS = ("arxiv.org", "openreview.net", "doi.org", "aclanthology.org")
+# The sentence that states the contribution makes the best one-line summary.
+_CONTRIBUTION = re.compile(
+    r"\b(we|this (?:paper|work)|our (?:work|paper))\s+(?:\w+\s+){0,2}?"
+    r"(propose|present|introduce|develop|show|demonstrate|study|investigate|design|formalize|advocate|consider|find)",
+    re.IGNORECASE,
+)
+_SLUG_WORDS = 8
+
+
+def enrich(reading_list: ReadingList) -> ReadingList:
+    """Fill in titles, keywords, links, summaries and slugs where missing."""
+    papers = reading_list.papers
+    untitled = [p for p in papers if not p.title.strip()]
+    for paper in untitled:
+        paper.title = derive_title(paper.abstract)
+        paper.title_derived = True
+    log.info("Derived %d titles", len(untitled))
+
+    unkeyed = [p for p in papers if not p.keywords]
+    if unkeyed:
+        texts = [f"{p.title}. {text.plain_text(p.abstract)}" for p in unkeyed]
+        for paper, phrases in zip(unkeyed, keyphrases(texts), strict=True):
+            paper.keywords = phrases
+    log.info("Derived keywords for %d papers", len(unkeyed))
+
+    for paper in papers:
+        paper.links = paper.links or _links(paper)
+        paper.summary = paper.summary or summarise(paper.abstract)
+        paper.slug = paper.slug or slugify(paper.title, suffix=paper.id[:6])
+    return reading_list
+
+
+def summarise(abstract: str) -> str:
+    """One sentence that says what the paper does."""
+    sentences = text.sentences(text.plain_text(abstract))
+    if not sentences:
+        return ""
+    chosen = next((s for s in sentences if _CONTRIBUTION.search(s)), sentences[0])
+    return text.shorten(chosen, 220)
+
+
+def _links(paper: Paper) -> list[Link]:
+    found = text.urls(paper.abstract)
+    if paper.url and text.safe_url(paper.url):
+        found.append(paper.url)
+    return [Link(url, link_kind(url)) for url in dict.fromkeys(found)]
+
+
+def link_kind(url: str) -> LinkKind:
+    host = (urlsplit(url).hostname or "").removeprefix("www.")
+    if any(host == h or host.endswith("." + h) for h in _CODE_HOSTS):
+        return LinkKind.CODE
+    if any(host == h or host.endswith("." + h) for h in _PAPER_HOSTS):
+        return LinkKind.PAPER
+    return LinkKind.PROJECT
+
+
+def slugify(value: str, *, suffix: str = "", max_words: int = _SLUG_WORDS) -> str:
+    """A lowercase ASCII slug; the suffix keeps it unique when words run out."""
+    ascii_text = unicodedata.normalize("NFKD", value).encode("ascii", "ignore").decode()
+    words = re.findall(r"[a-z0-9]+", ascii_text.lower())[:max_words]
+    parts = [*words, suffix] if suffix else words
+    return "-".join(parts) or "untitled"

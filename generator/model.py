@@ -1,0 +1,105 @@
+"""The data model: a reading list of papers grouped into themes.
+
+Every stage takes and returns these types; nothing passes dicts around.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class LinkKind(str, Enum):
+    CODE = "code"
+    PROJECT = "project"
+    PAPER = "paper"
+
+
+@dataclass(frozen=True, order=True)
+class Link:
+    url: str
+    kind: LinkKind
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a paper came from, so errors and warnings can point at it."""
+
+    path: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+@dataclass
+class Paper:
+    """One paper. Fields the input lacks are filled in by the enrich stage."""
+
+    id: str
+    abstract: str
+    source: Source
+    title: str = ""
+    title_derived: bool = False
+    authors: list[str] = field(default_factory=list)
+    keywords: list[str] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    url: str = ""
+    status: str = ""
+    track: str = ""
+    primary_area: str = ""
+    extra: dict[str, str] = field(default_factory=dict)
+    # Derived by the enrich stage.
+    slug: str = ""
+    summary: str = ""
+    # Set by the theme stage: the slug of the paper's theme.
+    theme: str = ""
+    related: list[Related] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Related:
+    """A nearby paper and why it is near: the keyphrases the two share."""
+
+    paper_id: str
+    reasons: tuple[str, ...]
+
+
+@dataclass(frozen=True, order=True)
+class Theme:
+    """A named group of papers. Ordered and hashed by slug, like a tag."""
+
+    slug: str
+    label: str = field(compare=False)
+    keywords: tuple[str, ...] = field(default=(), compare=False)
+    # Paper ids, most representative first.
+    paper_ids: tuple[str, ...] = field(default=(), compare=False)
+
+
+@dataclass
+class ReadingList:
+    title: str
+    papers: list[Paper]
+    themes: list[Theme] = field(default_factory=list)
+
+    def by_id(self) -> dict[str, Paper]:
+        return {paper.id: paper for paper in self.papers}
+
+    def theme(self, slug: str) -> Theme:
+        for theme in self.themes:
+            if theme.slug == slug:
+                return theme
+        raise KeyError(slug)
+
+
+@dataclass(frozen=True)
+class Site:
+    """The rendered pages of a reading list, ready for MkDocs."""
+
+    title: str
+    language: str
+    # Docs-relative path to Markdown source, in a stable order.
+    pages: dict[str, str]
+    # The MkDocs nav: home, themes, tags, about. Paper pages stay out of it.
+    nav: list[dict[str, object]]
+    reading_list: ReadingList

@@ -1,0 +1,121 @@
+"""The pipeline: input files to rendered pages to a finished site.
+
+read → enrich → detect themes → find related → render → write (MkDocs).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from mkdocs.commands.build import build as mkdocs_build
+from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import Abort, ConfigurationError, PluginError
+
+from .config import Settings
+from .enrich import enrich
+from .errors import BuildError, ConfigError
+from .model import Site
+from .read import read_papers
+from .related import find_related
+from .render import paper_path, render_pages
+from .themes import detect_themes
+from .write import staging
+
+log = logging.getLogger(__name__)
+
+PLUGIN = "readinglist"
+_PAPER_MARK = re.compile(r'class="rl-abstract" data-paper="([^"]*)"')
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    config_file: Path
+    out: Path
+    # None: the inputs named in mkdocs.yml.
+    inputs: tuple[Path, ...] | None = None
+
+
+def generate(settings: Settings) -> Site:
+    """Input files to rendered Markdown pages: every stage before MkDocs."""
+    reading_list = read_papers(settings.inputs)
+    reading_list = enrich(reading_list)
+    reading_list = detect_themes(reading_list, settings.themes)
+    reading_list = find_related(reading_list, n=settings.related)
+    return render_pages(reading_list, settings.templates, language=settings.language)
+
+
+def build(options: BuildOptions) -> Site:
+    """Input files to a finished site in options.out; on failure, out is untouched."""
+    config = load_mkdocs_config(options.config_file, options.inputs)
+    plugin = config.plugins[PLUGIN]
+    settings = plugin.settings(config)
+    plugin.site = site = generate(settings)
+    with staging(options.out) as site_dir, _build_date(settings.inputs):
+        config.site_dir = str(site_dir)
+        _run_mkdocs(config)
+    return site
+
+
+def verify_site(site: Site, site_dir: Path, *, use_directory_urls: bool) -> None:
+    """Fail unless every paper stands on exactly one page of the built site."""
+    seen: dict[str, int] = {}
+    for paper in site.reading_list.papers:
+        page = paper_path(paper).removesuffix(".md")
+        html = site_dir / (f"{page}/index.html" if use_directory_urls else f"{page}.html")
+        if not html.is_file():
+            raise BuildError(f"the page of paper {paper.id} was not written", where=str(paper.source))
+        for paper_id in _PAPER_MARK.findall(html.read_text(encoding="utf-8")):
+            seen[paper_id] = seen.get(paper_id, 0) + 1
+    wrong = {p.id for p in site.reading_list.papers if seen.get(p.id) != 1}
+    if wrong:
+        raise BuildError(f"{len(wrong)} papers are not on exactly one page, e.g. {min(wrong)}")
+    log.info("Checked: each of the %d papers is on exactly one page", len(seen))
+
+
+def load_mkdocs_config(config_file: Path, inputs: tuple[Path, ...] | None = None) -> MkDocsConfig:
+    """The validated MkDocs config, with the command line's inputs if it gave any."""
+    try:
+        config = load_config(str(config_file), strict=True)
+    except (ConfigurationError, Abort) as error:
+        raise ConfigError(str(error), where=str(config_file)) from None
+    if PLUGIN not in config.plugins:
+        raise ConfigError(f"the {PLUGIN} plugin is not enabled", where=str(config_file), hint=f"add '- {PLUGIN}' under plugins")
+    if inputs:
+        config.plugins[PLUGIN].inputs = list(inputs)
+    return config
+
+
+def _run_mkdocs(config: MkDocsConfig) -> None:
+    config.plugins.on_startup(command="build", dirty=False)
+    try:
+        mkdocs_build(config)
+    except PluginError as error:
+        raise BuildError(str(error)) from None
+    except Abort as error:
+        raise BuildError(f"mkdocs build failed: {error}", hint="see the warnings above") from None
+    finally:
+        config.plugins.on_shutdown()
+
+
+@contextmanager
+def _build_date(inputs: tuple[Path, ...]) -> Iterator[None]:
+    """Date the build by its newest input unless SOURCE_DATE_EPOCH says otherwise.
+
+    MkDocs stamps the sitemap with the build date; tying it to the input keeps
+    the same input giving the same bytes.
+    """
+    if "SOURCE_DATE_EPOCH" in os.environ:
+        yield
+        return
+    os.environ["SOURCE_DATE_EPOCH"] = str(max(int(p.stat().st_mtime) for p in inputs))
+    try:
+        yield
+    finally:
+        del os.environ["SOURCE_DATE_EPOCH"]

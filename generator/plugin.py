@@ -1,0 +1,92 @@
+"""The MkDocs plugin: plain `mkdocs build` and `mkdocs serve` run the generator.
+
+Only event handlers live here; the work is done by the pipeline stages.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config import base
+from mkdocs.config import config_options as opt
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, Files
+
+from . import text
+from .config import Settings, ThemeSettings
+from .errors import ReadingListError
+from .model import Site
+from .pipeline import generate, verify_site
+
+log = logging.getLogger(__name__)
+
+
+class ReadingListConfig(base.Config):
+    input = opt.ListOfItems(opt.Type(str), default=["data/iclr2026.txt"])
+    """Input files, relative to mkdocs.yml."""
+    templates = opt.Type(str, default="templates")
+    """The folder holding pages/*.md.j2, relative to mkdocs.yml."""
+    language = opt.Choice(("auto", "en", "zh", "de", "fr", "es", "ja", "ko"), default="auto")
+    """The UI language; auto follows the list's title."""
+    themes = opt.Optional(opt.Type(int))
+    """How many themes to detect; unset chooses from the list's size."""
+    related = opt.Type(int, default=5)
+    """How many related papers each paper page shows."""
+
+
+class ReadingListPlugin(BasePlugin[ReadingListConfig]):
+    def __init__(self) -> None:
+        # The CLI overrides the inputs; MkDocs alone uses the config's.
+        self.inputs: list[Path] | None = None
+        self.site: Site | None = None
+
+    def settings(self, config: MkDocsConfig) -> Settings:
+        root = Path(config.config_file_path).parent
+        inputs = self.inputs or [root / p for p in self.config.input]
+        return Settings(
+            inputs=tuple(inputs),
+            templates=root / self.config.templates,
+            themes=ThemeSettings(k=self.config.themes),
+            language=self.config.language,
+            related=self.config.related,
+        )
+
+    # Runs before the search plugin, which reads the language we set here.
+    @event_priority(100)
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        try:
+            self.site = self.site or generate(self.settings(config))
+        except ReadingListError as error:
+            raise PluginError(str(error)) from error
+        # MkDocs prints site_name into pages unescaped.
+        config.site_name = text.escape(self.site.title) if self.site.title else config.site_name
+        config.nav = self.site.nav
+        config.theme["language"] = self.site.language
+        return config
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        assert self.site is not None
+        for path, markdown in self.site.pages.items():
+            existing = files.get_file_from_path(path)
+            if existing is not None:
+                raise PluginError(f"{existing.abs_src_path}: clashes with the generated page {path} (rename or remove it)")
+            files.append(File.generated(config, path, content=markdown))
+        return files
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        assert self.site is not None
+        try:
+            verify_site(self.site, Path(config.site_dir), use_directory_urls=config.use_directory_urls)
+        except ReadingListError as error:
+            raise PluginError(str(error)) from error
+
+    def on_serve(self, server: LiveReloadServer, *, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
+        settings = self.settings(config)
+        for path in (*settings.inputs, settings.templates):
+            server.watch(str(path))
+        return server

@@ -1,0 +1,134 @@
+"""Stage 4: render the Markdown pages from the Jinja templates.
+
+This module owns the Jinja environment. Every value a template prints is made
+inert (see text.inert) unless Python marked it as finished markup, so a
+template cannot forget to escape: input text never becomes structure.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import posixpath
+import re
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from . import text
+from .errors import BuildError
+from .model import LinkKind, Paper, ReadingList, Site, Theme
+
+log = logging.getLogger(__name__)
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_WORDS_PER_MINUTE = 200
+
+
+def render_pages(reading_list: ReadingList, templates: Path, *, language: str = "auto") -> Site:
+    """Every generated page of the site, keyed by its docs-relative path."""
+    env = _environment(templates)
+    papers = reading_list.by_id()
+    pages: dict[str, str] = {}
+
+    def add(path: str, template: str, **context: Any) -> None:
+        if path in pages:
+            raise BuildError(f"two pages would be written to {path}", hint="give the papers distinct ids or titles")
+        pages[path] = env.get_template(template).render(page_path=path, **context)
+
+    add("index.md", "index.md.j2", reading_list=reading_list, themes=_theme_views(reading_list, papers))
+    for theme in reading_list.themes:
+        members = [papers[i] for i in theme.paper_ids]
+        add(theme_path(theme), "theme.md.j2", theme=theme, papers=members)
+    for paper in reading_list.papers:
+        theme = reading_list.theme(paper.theme)
+        related = [(papers[r.paper_id], r.reasons) for r in paper.related]
+        add(paper_path(paper), "paper.md.j2", paper=paper, theme=theme, related=related)
+    log.info("Rendered %d pages", len(pages))
+
+    return Site(
+        title=reading_list.title,
+        language=site_language(reading_list.title) if language == "auto" else language,
+        pages=pages,
+        nav=_nav(reading_list),
+        reading_list=reading_list,
+    )
+
+
+def paper_path(paper: Paper) -> str:
+    return f"papers/{paper.slug}.md"
+
+
+def theme_path(theme: Theme) -> str:
+    return f"themes/{theme.slug}.md"
+
+
+def site_language(title: str) -> str:
+    """The UI language a list's title asks for: Chinese for a CJK title."""
+    return "zh" if _CJK.search(title) else "en"
+
+
+def _nav(reading_list: ReadingList) -> list[dict[str, object]]:
+    themes = [{theme.label: theme_path(theme)} for theme in reading_list.themes]
+    return [{"Home": "index.md"}, {"Themes": themes}, {"Tags": "tags.md"}, {"About": "about.md"}]
+
+
+def _theme_views(reading_list: ReadingList, papers: dict[str, Paper]) -> list[tuple[Theme, list[Paper]]]:
+    return [(theme, [papers[i] for i in theme.paper_ids]) for theme in reading_list.themes]
+
+
+def _environment(templates: Path) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(templates / "pages"),
+        undefined=jinja2.StrictUndefined,
+        finalize=_finalize,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        autoescape=False,
+    )
+    env.filters.update(
+        attr=lambda value: Markup(text.escape(str(value))),
+        yaml=_yaml,
+        abstract=lambda paper: Markup(text.abstract_html(paper.abstract)),
+        minutes=_reading_minutes,
+        plural=lambda count, word: f"{count} {word}{'' if count == 1 else 's'}",
+    )
+    env.globals.update(url=_url, LinkKind=LinkKind)
+    return env
+
+
+def _finalize(value: object) -> object:
+    """Make every printed value inert unless it is markup we built."""
+    if isinstance(value, Markup):
+        return value
+    return Markup(text.inert(str(value)))
+
+
+def _yaml(value: object) -> Markup:
+    """A front-matter value: JSON is YAML, and MkDocs prints titles unescaped."""
+    if isinstance(value, str):
+        value = text.escape(value)
+    elif isinstance(value, list | tuple):
+        value = [text.escape(str(v)) for v in value]
+    return Markup(json.dumps(value, ensure_ascii=False))
+
+
+@jinja2.pass_context
+def _url(context: jinja2.runtime.Context, target: Paper | Theme | str) -> Markup:
+    """A relative link from the page being rendered to a paper, theme or page."""
+    if isinstance(target, Paper):
+        path = paper_path(target)
+    elif isinstance(target, Theme):
+        path = theme_path(target)
+    else:
+        path = target
+    here = posixpath.dirname(context["page_path"]) or "."
+    return Markup(posixpath.relpath(path, here))
+
+
+def _reading_minutes(paper: Paper) -> int:
+    return max(1, math.ceil(len(paper.abstract.split()) / _WORDS_PER_MINUTE))

@@ -1,0 +1,51 @@
+"""Stage 5: write output atomically: the old output stays until the new one is whole."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from .model import Site
+
+log = logging.getLogger(__name__)
+
+
+@contextmanager
+def staging(out: Path) -> Iterator[Path]:
+    """A fresh folder beside out that replaces out if the block succeeds.
+
+    On an error or Ctrl-C the folder is removed and out is left as it was.
+    """
+    out = out.resolve()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    try:
+        yield tmp
+        _swap(tmp, out)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _swap(new: Path, out: Path) -> None:
+    """Put new in out's place with renames, which cannot leave out half-written."""
+    old = out.with_name(f".{out.name}.old")
+    shutil.rmtree(old, ignore_errors=True)
+    if out.exists():
+        out.rename(old)
+    new.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
+    log.info("Wrote %s", out)
+
+
+def write_docs(site: Site, docs_dir: Path) -> None:
+    """Write the generated Markdown pages into docs_dir, replacing it whole."""
+    with staging(docs_dir) as tmp:
+        for path, markdown in site.pages.items():
+            target = tmp / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(markdown, encoding="utf-8")
+    log.info("Wrote %d pages to %s", len(site.pages), docs_dir)
