@@ -54,6 +54,16 @@ def main(verbose: bool, quiet: bool) -> None:
     """Turn a list of paper abstracts into a searchable static site."""
     level = logging.DEBUG if verbose else logging.WARNING if quiet else logging.INFO
     logging.basicConfig(level=level, format="%(levelname)-8s %(message)s", force=True)
+    _quiet_jieba()
+
+
+def _quiet_jieba() -> None:
+    """jieba, which Material's search loads, logs its start-up at DEBUG to its own handler."""
+    try:
+        import jieba
+    except ImportError:
+        return
+    jieba.setLogLevel(logging.WARNING)
 
 
 @main.command("build")

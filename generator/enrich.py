@@ -25,7 +25,7 @@ _CONTRIBUTION = re.compile(
     r"(propose|present|introduce|develop|show|demonstrate|study|investigate|design|formalize|advocate|consider|find)",
     re.IGNORECASE,
 )
-_SLUG_WORDS = 8
+_SLUG_WORDS = 6
 
 
 def enrich(reading_list: ReadingList) -> ReadingList:

@@ -1,0 +1,69 @@
+"""The command line: exit codes, one-line errors, and an untouched site on failure."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+
+
+def run(project: Path, *args: str, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.chdir(project)
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_build_writes_the_site_and_a_one_line_summary(project, three_papers, monkeypatch):
+    result = run(project, "build", str(three_papers), "--out", "out", monkeypatch=monkeypatch)
+    assert result.exit_code == 0, result.output
+    assert (project / "out" / "index.html").is_file()
+    assert len(list((project / "out" / "papers").glob("*/index.html"))) == 3
+    assert "readinglist: built 3 papers in" in result.output
+    assert result.output.rstrip().endswith(": out")
+
+
+def test_generate_writes_markdown_only(project, three_papers, monkeypatch):
+    result = run(project, "generate", str(three_papers), "--docs", "md", monkeypatch=monkeypatch)
+    assert result.exit_code == 0, result.output
+    assert (project / "md" / "index.md").is_file()
+    assert len(list((project / "md" / "papers").glob("*.md"))) == 3
+    assert not (project / "site").exists()
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (b"", "readinglist: error: {path}:1: the file is empty (the first line is the list's title, then abstracts)"),
+        (
+            b"Title only\n",
+            "readinglist: error: {path}:2: no abstracts after the title "
+            "(put one abstract per blank-line-separated block after the title line)",
+        ),
+        (b"T\n\nok \xc3\x28 bad\n", "readinglist: error: {path}:3: not valid UTF-8 at byte 6 (save the file as UTF-8)"),
+        (
+            b"T\n\n\x00\x01\x02",
+            "readinglist: error: {path}: binary data at byte 3, not a text file (give a UTF-8 text, JSONL or CSV file)",
+        ),
+    ],
+)
+def test_bad_input_is_one_line_exit_one_and_leaves_the_site(project, three_papers, monkeypatch, content, expected):
+    assert run(project, "build", str(three_papers), monkeypatch=monkeypatch).exit_code == 0
+    before = {p: p.read_bytes() for p in (project / "site").rglob("*") if p.is_file()}
+
+    bad = project / "data" / "bad.txt"
+    bad.write_bytes(content)
+    result = run(project, "build", "data/bad.txt", monkeypatch=monkeypatch)
+
+    assert result.exit_code == 1
+    assert result.output == expected.format(path="data/bad.txt") + "\n"
+    after = {p: p.read_bytes() for p in (project / "site").rglob("*") if p.is_file()}
+    assert after == before
+    assert sorted(p.name for p in project.iterdir() if p.name.startswith(".")) == []
+
+
+def test_missing_input_file_is_an_error_not_a_traceback(project, monkeypatch):
+    result = run(project, "build", "data/nope.txt", monkeypatch=monkeypatch)
+    assert result.exit_code == 1
+    assert result.output == "readinglist: error: data/nope.txt: cannot read the file: No such file or directory (check the path)\n"

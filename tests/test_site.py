@@ -1,0 +1,117 @@
+"""End to end: the bundled list through the real generator and `mkdocs build --strict`."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator import text
+from generator.read import read_papers
+
+from .conftest import BUNDLED, REPO, build_site
+
+BUNDLED_PAPERS = read_papers([BUNDLED]).papers
+
+
+@pytest.fixture(scope="module")
+def bundled_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    project = tmp_path_factory.mktemp("bundled")
+    for name in ("mkdocs.yml", "templates", "docs", "data"):
+        (shutil.copytree if (REPO / name).is_dir() else shutil.copy)(REPO / name, project / name)
+    return build_site(project)
+
+
+def page_text(page: Path) -> str:
+    """A built page's visible text: tags dropped, entities decoded, space folded."""
+    body = page.read_text(encoding="utf-8")
+    body = re.sub(r"<(script|style)\b.*?</\1>", " ", body, flags=re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split())
+
+
+def paper_pages(site: Path) -> list[Path]:
+    return sorted(site.glob("papers/*/index.html"))
+
+
+def test_every_bundled_paper_gets_one_page(bundled_site):
+    assert len(paper_pages(bundled_site)) == 19
+
+
+def test_each_abstract_stands_on_exactly_one_paper_page(bundled_site):
+    pages = {page: page_text(page) for page in paper_pages(bundled_site)}
+    for paper in BUNDLED_PAPERS:
+        # The abstract as a reader sees it, LaTeX typography resolved.
+        shown = text.plain_text(paper.abstract)
+        holders = [page for page, body in pages.items() if shown in body]
+        assert len(holders) == 1, (paper.source, holders)
+
+
+def test_each_paper_stands_on_exactly_one_theme_page(bundled_site):
+    theme_pages = sorted(bundled_site.glob("themes/*/index.html"))
+    assert 4 <= len(theme_pages) <= 7
+    links = [re.findall(r'href="\.\./\.\./papers/([^/"]+)/"', p.read_text(encoding="utf-8")) for p in theme_pages]
+    slugs = [page.parent.name for page in paper_pages(bundled_site)]
+    for slug in slugs:
+        assert sum(slug in found for found in links) == 1, slug
+
+
+def test_every_title_is_in_the_search_index(bundled_site):
+    index = json.loads((bundled_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    titles = {html.unescape(doc["title"]) for doc in index["docs"]}
+    for page in paper_pages(bundled_site):
+        title = html.unescape(re.search(r"<h1[^>]*>(.*?)</h1>", page.read_text(encoding="utf-8"), re.S).group(1))
+        assert re.sub(r"<[^>]+>", "", title).strip() in titles
+
+
+def test_the_chinese_list_title_is_searchable(bundled_site):
+    index = json.loads((bundled_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert any("论文" in doc["title"] or "论文" in doc["text"] for doc in index["docs"])
+
+
+def test_no_paper_page_is_in_the_navigation(bundled_site):
+    nav = re.search(r'<nav class="md-nav md-nav--primary".*?</nav>', (bundled_site / "index.html").read_text(encoding="utf-8"), re.S)
+    assert nav is not None
+    assert "papers/" not in nav.group(0)
+    assert "themes/" in nav.group(0)
+
+
+def test_paper_page_shows_theme_tags_abstract_and_related_papers(bundled_site):
+    lapflow = next(p for p in paper_pages(bundled_site) if p.parent.name.startswith("lapflow"))
+    body = lapflow.read_text(encoding="utf-8")
+    assert re.search(r'href="\.\./\.\./themes/[^"]+/"', body)
+    assert "md-tag" in body
+    assert 'class="rl-abstract"' in body
+    assert "derived from its abstract" in body
+    related = re.search(r"Related papers</h2>(.*?)</ul>", body, re.S)
+    assert related is not None
+    assert 3 <= related.group(1).count("<li>") <= 5
+    assert "shares" in related.group(1)
+
+
+def test_code_links_are_labelled_as_code(bundled_site):
+    decs = next(p for p in paper_pages(bundled_site) if p.parent.name.startswith("decs"))
+    assert re.search(r'href="https://github.com/pixas/DECS"[^>]*>Code</a>', decs.read_text(encoding="utf-8"))
+
+
+def test_chinese_title_gives_a_chinese_interface(bundled_site):
+    assert '<html lang="zh"' in (bundled_site / "index.html").read_text(encoding="utf-8")
+
+
+def test_math_assets_ship_inside_the_site(bundled_site):
+    assert (bundled_site / "assets" / "katex" / "katex.min.js").is_file()
+    body = (bundled_site / "index.html").read_text(encoding="utf-8")
+    assert "fonts.googleapis.com" not in body
+    assert not re.search(r'(src|href)="https?://(?!github\.com)[^"]*\.(js|css)"', body)
+
+
+def test_two_builds_give_identical_files(bundled_site, tmp_path):
+    project = bundled_site.parent
+    again = build_site(project, out="site-again")
+    first = {p.relative_to(bundled_site): p.read_bytes() for p in bundled_site.rglob("*") if p.is_file()}
+    second = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
+    assert first.keys() == second.keys()
+    assert [name for name in first if first[name] != second[name]] == []
