@@ -26,6 +26,8 @@ class Settings:
     inputs: tuple[Path, ...]
     templates: Path
     themes: ThemeSettings = field(default_factory=ThemeSettings)
+    # Overrides the title the input carries (the first line of a plain list).
+    title: str = ""
     # "auto" follows the list's title: a CJK title gives a Chinese UI.
     language: str = "auto"
     related: int = 5

@@ -61,10 +61,15 @@ def summarise(abstract: str) -> str:
 
 
 def _links(paper: Paper) -> list[Link]:
-    found = text.urls(paper.abstract)
-    if paper.url and text.safe_url(paper.url):
-        found.append(paper.url)
-    return [Link(url, link_kind(url)) for url in dict.fromkeys(found)]
+    """The links the record gives, then those in the abstract; only http(s) ones."""
+    found: list[tuple[str, LinkKind | None]] = [(paper.url, None), (paper.pdf, LinkKind.PAPER), (paper.code, LinkKind.CODE)]
+    found += [(url, None) for url in text.urls(paper.abstract)]
+    links: dict[str, Link] = {}
+    for given, kind in found:
+        url = text.safe_url(given)
+        if url and url not in links:
+            links[url] = Link(url, kind or link_kind(url))
+    return list(links.values())
 
 
 def link_kind(url: str) -> LinkKind:

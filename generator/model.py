@@ -15,7 +15,7 @@ class LinkKind(str, Enum):
     PAPER = "paper"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Link:
     url: str
     kind: LinkKind
@@ -27,9 +27,11 @@ class Source:
 
     path: str
     line: int
+    # For formats without line numbers (a JSON array): the 1-based record.
+    record: int = 0
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}"
+        return f"{self.path}: record {self.record}" if self.record else f"{self.path}:{self.line}"
 
 
 @dataclass
@@ -45,6 +47,8 @@ class Paper:
     keywords: list[str] = field(default_factory=list)
     links: list[Link] = field(default_factory=list)
     url: str = ""
+    pdf: str = ""
+    code: str = ""
     status: str = ""
     track: str = ""
     primary_area: str = ""

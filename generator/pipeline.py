@@ -44,7 +44,7 @@ class BuildOptions:
 
 def generate(settings: Settings) -> Site:
     """Input files to rendered Markdown pages: every stage before MkDocs."""
-    reading_list = read_papers(settings.inputs)
+    reading_list = read_papers(settings.inputs, title=settings.title)
     reading_list = enrich(reading_list)
     reading_list = detect_themes(reading_list, settings.themes)
     reading_list = find_related(reading_list, n=settings.related)

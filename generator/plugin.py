@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 class ReadingListConfig(base.Config):
     input = opt.ListOfItems(opt.Type(str), default=["data/iclr2026.txt"])
     """Input files, relative to mkdocs.yml."""
+    title = opt.Type(str, default="")
+    """The list's title; unset takes the input's (a plain list's first line)."""
     templates = opt.Type(str, default="templates")
     """The folder holding pages/*.md.j2, relative to mkdocs.yml."""
     language = opt.Choice(("auto", "en", "zh", "de", "fr", "es", "ja", "ko"), default="auto")
@@ -51,6 +53,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         return Settings(
             inputs=tuple(inputs),
             templates=root / self.config.templates,
+            title=self.config.title,
             themes=ThemeSettings(k=self.config.themes),
             language=self.config.language,
             related=self.config.related,

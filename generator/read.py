@@ -6,7 +6,9 @@ later error or warning can point at the place in the file.
 
 from __future__ import annotations
 
-import hashlib
+import csv
+import io
+import json
 import logging
 import re
 import unicodedata
@@ -15,6 +17,7 @@ from pathlib import Path
 
 from .errors import InputError
 from .model import Paper, ReadingList, Source
+from .records import paper_from_record, paper_id
 
 log = logging.getLogger(__name__)
 
@@ -22,19 +25,28 @@ _BOM = "\ufeff"
 _BLANK = re.compile(r"[^\S\n]*")
 
 
-def read_papers(paths: Sequence[Path]) -> ReadingList:
-    """Read every input file into one reading list, in input order."""
-    title = ""
+def read_papers(paths: Sequence[Path], *, title: str = "") -> ReadingList:
+    """Read every input file into one reading list, in input order.
+
+    The list's title is the given one, else the first a file carries, else
+    the first file's name.
+    """
     papers: list[Paper] = []
     for path in paths:
         text = _decode(path)
-        file_title, file_papers = _read_plain_text(path, text)
+        reader = _READERS.get(path.suffix.lower(), _read_plain_text)
+        file_title, file_papers = reader(path, text)
         title = title or file_title
         papers.extend(file_papers)
         log.debug("%s: %d papers", path, len(file_papers))
     papers = _merge_exact_duplicates(papers)
     log.info("Read %d papers from %d file(s)", len(papers), len(paths))
-    return ReadingList(title=title, papers=papers)
+    return ReadingList(title=title or _title_from_name(paths[0]), papers=papers)
+
+
+def _title_from_name(path: Path) -> str:
+    """A list title for inputs that carry none: the file's name, as words."""
+    return re.sub(r"[_\-.]+", " ", path.name.split(".")[0]).strip() or "Reading list"
 
 
 def _decode(path: Path) -> str:
@@ -88,6 +100,76 @@ def _read_plain_text(path: Path, text: str) -> tuple[str, list[Paper]]:
     return title, papers
 
 
+def _read_jsonl(path: Path, text: str) -> tuple[str, list[Paper]]:
+    """One JSON object a line; blank lines are skipped."""
+    papers = []
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise InputError(f"not valid JSON: {error.msg} at column {error.colno}", where=f"{path}:{number}", hint=_JSON_HINT) from None
+        papers.append(paper_from_record(record, Source(str(path), number)))
+    return _require_papers(path, text, papers)
+
+
+def _read_json(path: Path, text: str) -> tuple[str, list[Paper]]:
+    """An array of objects, or {"title": ..., "papers": [...]}."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(f"not valid JSON: {error.msg} at column {error.colno}", where=f"{path}:{error.lineno}", hint=_JSON_HINT) from None
+    title = ""
+    if isinstance(data, dict):
+        title = str(data.get("title") or "")
+        data = data.get("papers")
+    if not isinstance(data, list):
+        raise InputError("expected a list of papers, or an object with a \"papers\" list", where=f"{path}:1", hint=_JSON_HINT)
+    # json gives no line numbers for array items: name the record instead.
+    papers = [paper_from_record(record, Source(str(path), 0, record=n)) for n, record in enumerate(data, 1)]
+    _, papers = _require_papers(path, text, papers)
+    return title, papers
+
+
+def _read_csv(path: Path, text: str) -> tuple[str, list[Paper]]:
+    """A header row, then one paper a row; Mini-Conf's papers.csv among them."""
+    start = 1
+    rows = csv.reader(io.StringIO(text, newline=""), delimiter="\t" if path.suffix.lower() == ".tsv" else ",", strict=True)
+    papers = []
+    try:
+        header = next(rows, None)
+        if header is None:
+            raise InputError("the file is empty", where=f"{path}:1", hint="the first row names the columns: title, abstract, ...")
+        start = rows.line_num + 1
+        for row in rows:
+            if not any(cell.strip() for cell in row):
+                start = rows.line_num + 1
+                continue
+            if len(row) != len(header):
+                raise InputError(
+                    f"{len(row)} cells where the header has {len(header)}",
+                    where=f"{path}:{start}",
+                    hint="quote cells that contain the delimiter",
+                )
+            papers.append(paper_from_record(dict(zip(header, row, strict=True)), Source(str(path), start)))
+            start = rows.line_num + 1
+    except csv.Error as error:
+        raise InputError(f"malformed CSV: {error}", where=f"{path}:{start}", hint="check the quotes on this row") from None
+    return _require_papers(path, text, papers)
+
+
+def _require_papers(path: Path, text: str, papers: list[Paper]) -> tuple[str, list[Paper]]:
+    if not papers:
+        raise InputError("no papers in the file", where=f"{path}:{text.count(chr(10)) + 1}", hint="give one record per paper")
+    return "", papers
+
+
+_JSON_HINT = "each record is a JSON object with at least an abstract"
+
+_READERS = {".jsonl": _read_jsonl, ".ndjson": _read_jsonl, ".json": _read_json, ".csv": _read_csv, ".tsv": _read_csv}
+
+
 def _blocks(lines: list[str]) -> Iterator[tuple[int, list[str]]]:
     """Runs of non-blank lines, each with its 1-based first line number."""
     start = 0
@@ -110,17 +192,18 @@ def _fold(abstract: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", abstract).casefold().split())
 
 
-def paper_id(abstract: str) -> str:
-    """A stable id for a paper the input gives none: a hash of its abstract."""
-    return hashlib.sha256(unicodedata.normalize("NFC", abstract).encode()).hexdigest()[:10]
-
-
 def _merge_exact_duplicates(papers: list[Paper]) -> list[Paper]:
     """Merge papers that are the same to the letter; report ones that nearly are."""
     kept: dict[str, Paper] = {}
     folded: dict[str, Paper] = {}
     for paper in papers:
         first = kept.get(paper.id)
+        if first is not None and first.abstract != paper.abstract:
+            raise InputError(
+                f"id {paper.id!r} is also used at {first.source} for another paper",
+                where=str(paper.source),
+                hint="give every paper its own id",
+            )
         if first is not None:
             log.warning("%s: duplicate of the paper at %s; merged", paper.source, first.source)
             continue
