@@ -102,7 +102,7 @@ class Site:
 
     title: str
     language: str
-    # Docs-relative path to Markdown source, in a stable order.
+    # Docs-relative path to generated content (Markdown pages, papers.json), in a stable order.
     pages: dict[str, str]
     # The MkDocs nav: home, themes, tags, about. Paper pages stay out of it.
     nav: list[dict[str, object]]

@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _WORDS_PER_MINUTE = 200
+# The paper export at the site's root; its records are data, so they stay raw.
+EXPORT = "papers.json"
 
 
 def render_pages(reading_list: ReadingList, templates: Path, *, language: str = "auto") -> Site:
@@ -47,6 +49,7 @@ def render_pages(reading_list: ReadingList, templates: Path, *, language: str = 
         theme = reading_list.theme(paper.theme)
         related = [(papers[r.paper_id], r.reasons) for r in paper.related]
         add(paper_path(paper), "paper.md.j2", paper=paper, theme=theme, related=related)
+    pages[EXPORT] = _export(reading_list)
     log.info("Rendered %d pages", len(pages))
 
     return Site(
@@ -56,6 +59,24 @@ def render_pages(reading_list: ReadingList, templates: Path, *, language: str = 
         nav=_nav(reading_list),
         reading_list=reading_list,
     )
+
+
+def _export(reading_list: ReadingList) -> str:
+    """papers.json: one record per paper, for readers' tools and for scoring."""
+    labels = {theme.slug: theme.label for theme in reading_list.themes}
+    records = [
+        {
+            "id": paper.id,
+            "title": paper.title,
+            "title_derived": paper.title_derived,
+            "theme": labels[paper.theme],
+            "subtheme": None,
+            "url": paper_path(paper).removesuffix(".md") + "/",
+            "keywords": paper.keywords,
+        }
+        for paper in reading_list.papers
+    ]
+    return json.dumps(records, ensure_ascii=False, indent=1) + "\n"
 
 
 def paper_path(paper: Paper) -> str:

@@ -1,0 +1,445 @@
+"""Paper-like titles for abstracts that come without one.
+
+Plain regex heuristics rather than a model: a title must come out the same on
+every machine, and cost next to nothing across a 20,000-paper build.
+
+Most abstracts name what they introduce, and real titles lead with that name,
+so the name comes first ("LapFlow: ..."), then what the abstract says the
+method is. Failing a name, the sentence stating the contribution is cut down
+to a title; failing that, the opening clause is all there is.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Real abstracts stay under 5,000 characters; the cap bounds the work done on
+# pathological input without changing the title of any real one.
+_MAX_CHARS = 20_000
+# Real titles run to about a dozen words.
+_MAX_WORDS = 13
+# After a method's name the rest should stay short: "Name: what it is".
+_MAX_DESCRIPTION_WORDS = 10
+# Garbage input can hold "words" thousands of characters long.
+_MAX_TITLE_CHARS = 160
+
+# Words and names. A name token may hold "-", "." or "^" inside and end in "+": C-voting, ItrSA++.
+_TOKEN = r"[^\W_](?:[^\W_+]|[-.^](?=[^\W_])|\+)*"
+_NAME_WORD = re.compile(_TOKEN)
+_GENERIC_NOUN = (
+    r"(?:framework|approach|method|model|technique|strategy|algorithm|paradigm|system|pipeline|architecture"
+    r"|solution|scheme|procedure|mechanism|formalism)"
+)
+_GENERIC = set(_GENERIC_NOUN[3:-1].split("|"))
+
+# Who does what: "we propose", "this paper introduces", "we analyze X and introduce".
+_SUBJECT = (
+    r"(?i:\b(?:we|(?:this|our) (?:paper|work|study|article))(?:\s[^.;]{0,100}?\sand)?)"
+    r"\s+(?:(?:first|also|further|then|now|here|\w+ly)\s+)?"
+)
+_INTRO = re.compile(
+    _SUBJECT + r"(?i:propose|present|introduce|develop|design|build|construct|release|create|curate)(?:s|d|ed)?"
+    r"(?:\s+and\s+[a-z]+)?\b"
+)
+_OBJECT = re.compile(
+    _SUBJECT + r"(?i:propose|present|introduce|develop|design|identify|advocate for|argue for|study|studie"
+    r"|investigate|analy[sz]e|examine|explore|revisit|formali[sz]e|characteri[sz]e|formulate|tackle)(?:s|d|ed)?"
+    r"(?:\s+and\s+[a-z]+)?\s+(.*)"
+)
+_CLAIM = re.compile(_SUBJECT + r"(?i:show|demonstrate|prove|find|reveal|argue)s?\s+that\b,?\s*(?:\w+ly,\s*)?(.*)")
+_ANY_ACTION = re.compile(r"(?i:\bwe)\s+(?:\w+ly\s+)?([a-z]{3,}(?<!ed))\s+(.*)")
+_WE = re.compile(r"(?i)\b(?:we|our)\b")
+
+# How a method is named: "called X", "X (Long Form)", "Long Form (X)", "X, a ...", "X—a ...".
+_NAME_RUN = r"((?:" + _TOKEN + r"\s+){0,6}?" + _TOKEN + r")"
+_CALLED = re.compile(
+    r"\b(?:called|termed|named|namely|dubbed|coined|(?i:we) (?:term|call|name|dub))\s+" + _NAME_RUN
+    + r"\s*(?:\((" + _TOKEN + r")\))?(?=\s*[,.;:)]|\s+(?:that|which|to|and|for|with|based|built|in|on|as|is|from|by|via)\b|$)"
+)  # fmt: skip
+_TITLED_NAME = re.compile(r"\s+((?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*)(?=,\s+(?:an?|the)\s|\s+\()")
+_NAME_CONTEXT = re.compile(r"\s*(?:[,(:;.\u2014\u2013-]|$)|\s+(?:that|which|to|for)\b")
+_NAME_BEFORE_KIND = re.compile(r"\s+(?:[a-z][\w-]*\s+)?(?:" + _GENERIC_NOUN + r"|benchmark|dataset)s?\b")
+_ACRONYM = re.compile(r"\s*\((" + _TOKEN + r")\)\s*(?:([a-z][\w-]*)(?=[,\u2014\u2013:]|\s+(?:that|which)\b))?")
+_APPOSITION = re.compile(r",\s+(?:an?|the)\s|\s*[\u2014\u2013:]")
+_ASIDE = re.compile(r"\s*(?:\(([^()]{2,80})\)|[\u2014\u2013]\s*([^,;()]{3,80}?)(?=,))")
+_INSIDE_PHRASE = re.compile(r"\b(?:for|with|to|in|on|by|via|from|that|which)\b")
+_PREPOSITION = re.compile(r"(?i)\b(?:for|of|with|to|in|on|by|via|from|that|which)\b")
+_URL = re.compile(r"(?:https?://|www\.)\S*|\b[\w-]+\.github\.io\S*", re.I)
+_PROJECT_URL = re.compile(
+    r"([\w-]+)\.github\.io(?:/([\w-][\w.-]*))?|github\.com/[\w.-]+/([\w.-]+)|4open\.science/r/([\w.-]+)", re.I
+)
+
+# Markup and typography.
+_MARKDOWN_LINK = re.compile(r"\[([^\]]{0,300})\]\(([^)\s]{0,300})\)")
+_MARKDOWN = re.compile(r"\*\*([^*]*)\*\*|\*([^*\s][^*]*)\*|`([^`]*)`|(?<!\w)_([^_]+)_(?!\w)")
+_LATEX_URL = re.compile(r"\\url\{([^{}]*)\}")
+_LATEX_DROPPED = re.compile(r"\\(?:cite\w*|ref|eqref|label|footnote)\{[^{}]*\}")
+_LATEX_ESCAPE = re.compile(r"\\([%&_#])")
+_LATEX_WRAPPER = re.compile(r"\\[A-Za-z]+\*?\{([^{}]*)\}")
+_LATEX_COMMAND = re.compile(r"\\[A-Za-z]+|[\\{}]")
+_GREEK = re.compile(
+    r"\\(alpha|beta|gamma|delta|epsilon|zeta|eta|theta|kappa|lambda|mu|nu|xi|pi|rho|sigma|tau|phi|chi|psi|omega)\b", re.I
+)
+_MATH = re.compile(r"\$([^$]{0,300})\$")
+_LEFTOVER = re.compile(r"\\[A-Za-z]+\*?|[\\{}$*~`]")
+_ENUMERATOR = re.compile(r"\((?:[ivx]{1,4}|\d|[a-e])\)\s*")
+# An en dash between letters joins a compound ("vision-language-action"), it does not end a phrase.
+_COMPOUND_DASH = re.compile(r"(?<=\w)\u2013(?=\w)")
+_BROKEN_WORD = re.compile(r"(?<=[a-z])- (?=(?!(?:and|or|to|as|vs)\b)[a-z])")
+# Asides such as "(TTA)" or "(see Fig. 2)" have no place in a title.
+_ASIDE_IN_TEXT = re.compile(r"\s\([^()]{0,60}\)")
+
+# Sentences, clauses and phrases. CJK punctuation ends a clause with no space after it.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])|(?<=[\u3002\uff01\uff1f])")
+_FIRST_CLAUSE = re.compile(r"[.!?,;:]\s|[\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f]")
+_CLAUSE_END = re.compile(
+    r"[,;:](?=\s|$)|\s+\(|\s*[\u2014\u2013]|\s+(?:while|whereas|thereby|which|and (?:is|are|has|can|also|then))\b"
+)
+# Where a noun phrase ends and what is said about it begins.
+_HEAD_END = re.compile(
+    r"[,;:](?=\s|$)|\s+\(|\s*[\u2014\u2013]|(?:^|\s+)(?:that|which|who|where|whereby|designed|built|constructed"
+    r"|derived|based on|capable|able|while|[a-z]+ed (?:by|on|with|to|for|from|in))\b"
+)
+_LISTED_ADJECTIVE = re.compile(r"(?:\w(?:ing|ed|ive|ic|ous|able|ible)|free|aware|agnostic|efficient|centric)$")
+_NEXT_IS_WORD = re.compile(r",\s+(?!(?:that|which|who|where|and|or|but|an?|the)\b)[a-z]")
+_PURPOSE = re.compile(r"\b(?:for|into)\s+(?!(?:short|it|itself|them|this|that|these|each)\b)([^,;]+)")
+_PURPOSE_END = re.compile(r"\s+(?:that|which|with|by|via|through|using|and|while|where|to|is|are|was|were)\b|\s+\(")
+# "to our knowledge" and "to the ..." are not infinitives.
+_TO_VERB = r"to\s+(?!(?:our|the|an?|this|these|its|their|be|date)\b)([a-z]+)"
+_CLAUSE = re.compile(r"(?:(?:that|which)\s+(?:\w+ly\s+)?([a-z]+[^s\W]s)|" + _TO_VERB + r")\b([^,;]*)")
+_INFINITIVE = re.compile(_TO_VERB + r"\b([^,;]*)")
+_SUBJECT_VERB = re.compile(r"\s+(can\s+)?([a-z]+)\b([^,;]*)")
+_LABEL = re.compile(r"(?i)(?:(?:an?|the)\s+)?(?:[\w-]+\s+){0,2}[\w-]+:\s+(.+)")
+_BY_DOING = re.compile(r"(?i)(?:this|these|the|such|both)\s+(?:[\w-]+\s+){1,2}?by\s+([a-z]+ing\b.*)")
+_EMPTY_OBJECT = re.compile(
+    r"(?i)(?:it|them|this|these|that)\s+(?:through|by|with|in|via|using|from|on|as|to)\b|(?:with|by|in|on|instead)\b"
+)
+_PROBLEM_OF = re.compile(r"\b(?:problem|task) of ([^,.;]{3,60})")
+_THIS_PROBLEM = re.compile(r"\b(?:this|the) (?:problem|task)\b")
+_HYPE = re.compile(
+    r"\b(?:novel|new|simple|first|first-of-its-kind|fundamental|innovative|dramatic|significant|substantial"
+    r"|seamlessly|effectively|surgically|successfully|surprisingly|conclusively|significantly)(?:,?\s+and|,)?\s+",
+    re.I,
+)
+_LEADING_ARTICLE = re.compile(r"^(?:(?:a|an|the|as|and)\s+)+", re.I)
+_INDEFINITE = re.compile(r"(?i)an?\b|the\s+(?:first|novel|new)\b")
+_DEMONSTRATIVE = re.compile(r"\b(?:this|these|those|such)\s+(?=\w)", re.I)
+_VOWEL_SOUND = re.compile(r"[aeiouAEIOU](?!ni|se|sa)|[AEFHILMNORSX][A-Z0-9]")
+# Stressed last syllables double their consonant: mapping, admitting, inferring, embedding.
+_DOUBLES_LAST = re.compile(r"(?:^[^aeiou]*[aeiou]|(?<!li)mi|cu|tro|be|(?<!f)fe)[^aeiouwxy]$")
+_CUT_BEFORE = {"by", "via", "through", "using", "while", "to", "with", "in", "on", "across", "and", "from", "for"}
+_NO_LAST = {"a", "an", "the", "of", "for", "to", "in", "on", "with", "by", "via", "and", "or", "as", "from", "at",
+            "under", "over", "into", "between", "within", "without", "across", "through", "using", "than", "whether",
+            "designed", "tailored", "built", "based", "used", "aimed", "intended", "dedicated"}  # fmt: skip
+_NOT_ACTIONS = {"is", "has", "was", "does", "be", "models", "outputs", "results", "values", "tasks", "methods"}
+_AUXILIARIES = {"are", "were", "have", "had", "can", "could", "will", "would", "may", "might", "also", "then", "did",
+                "term", "call", "name", "refer", "here", "now", "first", "thus", "therefore", "instead"}  # fmt: skip
+_RELATIVE = {"that", "which", "who", "where", "whereby", "while", "whereas", "thereby", "and"}
+
+
+def derive_title(abstract: str) -> str:
+    """A paper-like title for an abstract that has none."""
+    text, urls = _clean(abstract[:_MAX_CHARS])
+    sentences = [s for s in _SENTENCE_END.split(text) if s.strip()]
+    named = _named_method(sentences) or _url_name(urls, text)
+    if named is None:
+        return _polish(_contribution(sentences, skip=-1) or _prefix(text))
+    name, description, at = named
+    description = description or _subject_clause(name, sentences[at + 1 :]) or _contribution(sentences, skip=at)
+    return _polish(f"{name}: {_shorten(description, _MAX_DESCRIPTION_WORDS)}" if description else name)
+
+
+def _clean(raw: str) -> tuple[str, list[str]]:
+    """Plain text, plus the URLs taken out of it (they may name the project)."""
+    text, urls = raw, []
+    # Most abstracts have no markup at all; the checks skip passes that would find nothing.
+    if "](" in text:
+        text = _MARKDOWN_LINK.sub(r"\1 \2", text)
+    if "://" in text or "www." in text or ".github.io" in text:
+        text = _LATEX_URL.sub(r" \1 ", text)
+        urls = [url.rstrip(".,;:)") for url in _URL.findall(text)]
+        text = _URL.sub(" ", text)
+    if "(" in text:  # "(i) ... and (ii) ..." enumerates; its labels are not words
+        text = _ENUMERATOR.sub("", text)
+    if "\\" in text:
+        text = _LATEX_DROPPED.sub("", text)
+        text = _GREEK.sub(r"\1", text)  # "$\pi^3$" names a method "pi^3", not "^3"
+        text = _LATEX_ESCAPE.sub(r"\1", text)
+        for _ in range(3):  # unwraps nested formatting from the inside out
+            text = _LATEX_WRAPPER.sub(r"\1", text)
+    if "$" in text:
+        text = _MATH.sub(lambda m: _LATEX_COMMAND.sub("", m.group(1)), text)
+    text = text.replace("``", '"').replace("''", '"').replace("---", "\u2014").replace("--", "\u2013")
+    if "*" in text or "`" in text or "_" in text:
+        text = _MARKDOWN.sub(lambda m: m.group(m.lastindex or 0), text)
+    if any(c in text for c in "\\{}$*~`"):
+        text = _LEFTOVER.sub(" ", text)
+    text = text.replace("\u2010", "-").replace("\u2011", "-")
+    if "\u2013" in text:
+        text = _COMPOUND_DASH.sub("-", text)
+    if "- " in text:  # words hyphenated across a line break: "distribu- tions"
+        text = _BROKEN_WORD.sub("", text)
+    return " ".join(text.split()), urls
+
+
+def _named_method(sentences: list[str]) -> tuple[str, str, int] | None:
+    """The method the abstract introduces, what it is, and which sentence says so."""
+    for at, sentence in enumerate(sentences):
+        found = _name_in(sentence)
+        if found:
+            name, expansion, app = found
+            return name, _describe(expansion, app, " ".join(sentences[:at])), at
+    return None
+
+
+def _name_in(sentence: str) -> tuple[str, str, str] | None:
+    """A method's name, its expansion, and the phrase in apposition to it."""
+    intros = list(_INTRO.finditer(sentence))
+    start = intros[0].end() if intros else 0
+    called = _CALLED.search(sentence, start) if intros or _WE.search(sentence) else None
+    if called:
+        phrase, paren = called[1], called[2]
+        expansion, _, name = phrase.rpartition(" or ")
+        if paren:
+            expansion, name = phrase, paren
+        if _coined(name.split()[0]) and len(name.split()) <= 3:
+            app = sentence[start : called.start()].rpartition(" that ")[2]
+            return name, expansion, app.strip(" ,")
+    # "we introduce, we propose X": a later verb may be the one that names it. Real sentences have
+    # one or two such verbs; the cap keeps pathological input linear.
+    for intro in intros[:3]:
+        found = _acronym_after(sentence, intro.end()) or _name_after(sentence, intro.end())
+        if found:
+            return found
+    return None
+
+
+def _acronym_after(sentence: str, start: int) -> tuple[str, str, str] | None:
+    """An acronym in parentheses after its long form: "we present Laplacian flow matching (LapFlow)"."""
+    for acronym in _ACRONYM.finditer(sentence, start, start + _MAX_TITLE_CHARS * 2):
+        segment = re.split(r"[,;:]\s|[\u2014\u2013]", sentence[start : acronym.start()])[-1]
+        name, leading, rest = acronym[1], _strip_lead(segment), sentence[acronym.end() :]
+        if re.fullmatch(r"[A-Z]+s", name):  # "(LLMs)" abbreviates the field's jargon, not a method
+            continue
+        # Right after the verb any expansion will do ("Stimulus-Evoked Evolution Recurrent dynamics
+        # (STEER)"); further away only a true acronym that is then described, lest "(FSNC)" name a method.
+        if len(segment.split()) <= 8 and _expands(leading, name) and not _INSIDE_PHRASE.search(leading):
+            noun = acronym[2] or ""
+            # "(DOC) fine-tuning" names the method; "(STEER) framework" only says what kind it is.
+            return name, leading + (f" {noun}" if noun and noun not in _GENERIC else ""), rest.lstrip(" ,\u2014\u2013:")
+        words = segment.split()[-8:]
+        spelled = [" ".join(words[i:]) for i in range(len(words) - 1) if _spells(" ".join(words[i:]), name)]
+        if spelled and _APPOSITION.match(rest):
+            return name, spelled[0], rest.lstrip(" ,\u2014\u2013:")
+    return None
+
+
+def _name_after(sentence: str, start: int) -> tuple[str, str, str] | None:
+    """A name as the object of the verb: "we propose ChainGPT, a dual-reasoning model"."""
+    titled = _TITLED_NAME.match(sentence, start)
+    spans = [(titled[1], titled.start(1), titled.end(1))] if titled else []
+    spans += [(m[0], m.start(), m.end()) for m in _NAME_WORD.finditer(sentence, start, start + 80)]
+    for name, begin, end in spans:
+        before, after = sentence[start:begin], sentence[end:]
+        if _PREPOSITION.search(before):
+            return None
+        aside = _ASIDE.match(after)
+        expansion = next((g for g in aside.groups() if g), "") if aside else ""
+        expands = _expands(expansion, name)
+        named = not before.strip() or before.endswith(", ") or before.split()[-1] in _GENERIC
+        if _coined(name):
+            # As a mere modifier ("a novel SMARAN optimization method") a short acronym is a field's
+            # jargon, not a name: "a novel RL algorithm".
+            modifier = len(name) >= 5 and not re.search(r"(?:ian|ic|al|ive|ed)$", name)
+            if not ((named and _NAME_CONTEXT.match(after)) or (modifier and _NAME_BEFORE_KIND.match(after))):
+                continue
+        # Plain capitalised words name a method only when spelled out or described: "Prism, a model".
+        elif not (name[:1].isupper() and named and (expands or _APPOSITION.match(after))):
+            continue
+        # A parenthesis is skipped whatever it holds; a dash only when an expansion follows it.
+        rest = after[aside.end() :] if aside and (aside[1] or expands) else after
+        rest = re.sub(r"^\s*(?:[a-z][\w-]*\s+)?" + _GENERIC_NOUN + r"\b", "", rest).lstrip(" ,\u2014\u2013:-")
+        # With nothing said after the name, what came before it says what it is.
+        return name, expansion if expands else "", rest if re.search(r"\w", rest) else before.strip(" ,")
+    return None
+
+
+def _url_name(urls: list[str], text: str) -> tuple[str, str, int] | None:
+    """A project named only by its page, e.g. g4splat.github.io, cased as the text writes it."""
+    for url in urls:
+        match = _PROJECT_URL.search(url)
+        if not match:
+            continue
+        name = next(g for g in (match[2], match[1], match[3], match[4]) if g)
+        written = re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text, re.I)
+        if written:
+            return written.group(0), "", -1
+        # A bare github.io host is the project's own page only when it is not a plain user name.
+        if not match[2] and match[1] and re.search(r"[a-z]\d|\d[a-z]", name, re.I):
+            return "".join(part.capitalize() for part in re.findall(r"[A-Za-z]+|\d+|\W+", name)), "", -1
+    return None
+
+
+def _describe(expansion: str, app: str, before: str) -> str:
+    """What the method is, from its expansion and the phrase in apposition to it."""
+    problem = _PROBLEM_OF.findall(before)
+    if problem:
+        app = _THIS_PROBLEM.sub(problem[-1], app)
+    app = _ASIDE_IN_TEXT.sub("", app).strip(" .")
+    article = _article(_strip_lead(app)) if _INDEFINITE.match(app) else ""
+    app = _HYPE.sub("", app)
+    purpose = _PURPOSE.search(app)
+    if expansion and purpose:
+        return f"{expansion} for {_PURPOSE_END.split(purpose.group(1), maxsplit=1)[0]}"
+    if expansion:
+        return expansion
+    # A leading infinitive is a clause, but "to" inside a noun phrase is not: "an approach to routing".
+    head_end = re.match(r"to\b", app) or _cut(app, _HEAD_END)
+    head = _strip_lead(app[: head_end.start()] if head_end else app)
+    words = head.lower().split()
+    if len(words) > 4 or (len(words) > 1 and words[-1] not in _GENERIC and not _DEMONSTRATIVE.search(head)):
+        # Two words say little on their own: "a hypernetwork-based modulation that conditions the operator".
+        if len(words) == 2 and head_end and head_end[0].split()[-1:] in (["that"], ["which"]):
+            return f"{article} {head} that {_until(app[head_end.end() :].strip())}"
+        return f"{article} {head}"
+    clause = _CLAUSE.match(app[head_end.start() :].lstrip(" ,")) if head_end else None
+    if clause and not (len(clause[3].split()) < 4 and _DEMONSTRATIVE.search(clause[3])):
+        return _gerund(clause[1] or clause[2]) + _until(clause[3])
+    return f"{article} {head}" if words and " ".join(words) not in _GENERIC else ""
+
+
+def _cut(text: str, ends: re.Pattern[str]) -> re.Match[str] | None:
+    """Where the phrase at the start of text ends."""
+    for cut in ends.finditer(text):
+        # Past a title's length nothing is gained by looking further, and input stays linear.
+        if cut.start() > _MAX_TITLE_CHARS:
+            return cut
+        head = _strip_lead(text[: cut.start()]).split()
+        short = 1 <= len(head) <= 2 or (0 < len(head) <= 4 and head[-1] in _GENERIC)
+        # "a self-correcting, training-free framework": the comma sits inside the noun phrase.
+        listed = short or _LISTED_ADJECTIVE.search(text, 0, cut.start())
+        if listed and _NEXT_IS_WORD.match(text, cut.start()):
+            continue
+        # "a benchmark derived from 340 law exams": too little is said before the participle.
+        word = cut[0].split()[0] if cut[0].strip()[:1].isalpha() else ""
+        if not (short and word and word not in _RELATIVE):
+            return cut
+    return None
+
+
+def _until(text: str) -> str:
+    """The first clause of text."""
+    cut = _cut(text, _CLAUSE_END)
+    return text[: cut.start()] if cut else text
+
+
+def _subject_clause(name: str, sentences: list[str]) -> str:
+    """What a later sentence says the method does: "X improves Y" gives "Improving Y"."""
+    for sentence in sentences:
+        at = sentence.find(name)
+        match = _SUBJECT_VERB.match(sentence, at + len(name)) if at >= 0 else None
+        acts = match and (match[1] or re.fullmatch(r"[a-z]+[^s]s", match[2])) and match[2] not in _NOT_ACTIONS
+        if match and acts and len(match[3].split()) >= 2:
+            return _gerund(match[2]) + _until(match[3])
+    return ""
+
+
+def _contribution(sentences: list[str], skip: int) -> str:
+    """The paper's contribution as a title, from the sentence that states it."""
+    ranked = [i for i in sorted(range(len(sentences)), key=lambda i: "in this" not in sentences[i].lower()) if i != skip]
+    for i in ranked:
+        sentence = _ASIDE_IN_TEXT.sub("", sentences[i])
+        claim = _CLAIM.search(sentence)
+        if claim and not re.match(r"(?i)(?:our|the proposed|this|these|it|they|we|such)\b", claim[1]):
+            return _shorten(_until(claim[1]), _MAX_WORDS)
+        stated = _OBJECT.search(sentence)
+        if stated and not _EMPTY_OBJECT.match(stated[1]):
+            obj = _HYPE.sub("", stated[1])
+            # "we identify a mechanism: MoEs can outperform ..."; "we address this gap by adding ..."
+            labelled = _LABEL.match(obj) or _BY_DOING.match(obj)
+            if labelled:
+                return _shorten(_until(labelled[1]), _MAX_WORDS)
+            to = _INFINITIVE.match(obj)
+            if to:
+                return _shorten(_gerund(to[1]) + _until(to[2]), _MAX_WORDS)
+            described = _describe("", obj, " ".join(sentences[:i]))
+            return _shorten(described or _until(obj), _MAX_WORDS)
+    # Failing a stated contribution, what "we" do at all says more than the background does.
+    for i in ranked:
+        action = _ANY_ACTION.search(_ASIDE_IN_TEXT.sub("", sentences[i]))
+        if action and action[1].lower() not in _AUXILIARIES and not _EMPTY_OBJECT.match(action[2]):
+            return _shorten(_gerund(action[1].lower()) + " " + _until(action[2]), _MAX_WORDS)
+    return ""
+
+
+def _prefix(text: str) -> str:
+    """The opening clause, for abstracts too short or too odd to state a contribution."""
+    clause = _FIRST_CLAUSE.split(text + " ", maxsplit=1)[0].strip() or text
+    if " " not in clause:
+        return clause[:40]
+    return _shorten(clause, _MAX_WORDS)
+
+
+def _shorten(text: str, limit: int) -> str:
+    """At most limit words, cut before a preposition so that the rest still reads as a phrase."""
+    # "analyzing these explanations" reads as "analyzing explanations" out of context.
+    words = _HYPE.sub("", text).split()
+    words = words[:1] + [word for word in words[1:] if word.lower() not in ("this", "these")]
+    if len(words) > limit:
+        cuts = [i for i in range(3, limit + 1) if words[i].lower() in _CUT_BEFORE]
+        words = words[: cuts[-1] if cuts else limit]
+    while len(words) > 1 and words[-1].lower() in _NO_LAST:
+        words.pop()
+    return " ".join(words)
+
+
+def _polish(title: str) -> str:
+    if len(title) > _MAX_TITLE_CHARS:
+        title = title[:_MAX_TITLE_CHARS].rpartition(" ")[0] or title[:_MAX_TITLE_CHARS]
+    title = re.sub(r"\s+", " ", title).strip(" ,;:.\u2013\u2014-_\"'\u201c\u201d\u2018\u2019")
+    if title.count("(") != title.count(")"):
+        title = re.sub(r"\s*[()]\s*", " ", title).strip()
+    if title.count("\u201c") != title.count("\u201d") or title.count('"') % 2:
+        title = re.sub(r"[\u201c\u201d\"]", "", title)
+    # Sentence case, but a word with capitals inside (iPhone, t-SNE) keeps its own.
+    title = re.sub(r"(?:^|: )[a-z](?=[^\sA-Z]*(?:\s|$))", lambda m: m.group(0).upper(), title)
+    return title or "Untitled"
+
+
+def _coined(word: str) -> bool:
+    """Whether a word looks like a made-up name (LapFlow, G4Splat, C-voting), not a plural acronym."""
+    if word.lower() == word or re.fullmatch(
+        r"[A-Z]+s|.*-(?:based|like|style|driven|aware|guided|free|level|wise|[a-z]+ed)", word
+    ):
+        return False
+    return any(c.isupper() or c.isdigit() for c in word[1:]) or word[1:2] == "-"
+
+
+def _expands(expansion: str, name: str) -> bool:
+    return len(re.split(r"[\s-]+", expansion.strip())) >= 2 and expansion[:1].lower() == name[:1].lower()
+
+
+def _spells(expansion: str, name: str) -> bool:
+    """Whether the name's capitals are initials of the expansion's words, in order."""
+    initials = iter(part[0].lower() for part in re.split(r"[\s-]+", expansion) if part)
+    return _expands(expansion, name) and all(c.lower() in initials for c in name if c.isupper() or c.isdigit())
+
+
+def _strip_lead(phrase: str) -> str:
+    return _LEADING_ARTICLE.sub("", _HYPE.sub("", phrase.strip()))
+
+
+def _article(phrase: str) -> str:
+    return "an" if _VOWEL_SOUND.match(phrase) else "a"
+
+
+def _gerund(verb: str) -> str:
+    stem = re.sub(r"ies$", "y", verb) if len(verb) > 4 else verb
+    stem = re.sub(r"(ss|sh|ch|x|z)es$|(?<!s)s$", r"\1", stem)
+    if stem.endswith("ie"):
+        return stem[:-2] + "ying"
+    if stem.endswith("e") and not stem.endswith(("ee", "ye", "oe")) and stem != "be":
+        return stem[:-1] + "ing"
+    if _DOUBLES_LAST.search(stem):
+        return stem + stem[-1] + "ing"
+    return stem + "ing"
