@@ -1,0 +1,38 @@
+"""Helpers the tests share: the repo's paths, a paper factory, a real site build."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.model import Paper, Source
+from generator.pipeline import BuildOptions, build
+
+REPO = Path(__file__).resolve().parent.parent
+BUNDLED = REPO / "data" / "iclr2026.txt"
+
+THREE_PAPERS = """\
+A tiny reading list
+
+In this paper, we present Sparse Mixture Routing (SMR), a method that routes tokens to experts in large language models, cutting inference cost while keeping accuracy on reasoning benchmarks.
+
+We introduce FlowCat, a flow matching model for image generation that learns straight transport paths between noise and images, and report strong FID on ImageNet.
+
+Diffusion models generate images by reversing a noising process. We propose a distillation method for diffusion models that samples images in four steps with quality close to the full sampler.
+"""
+
+
+def make_paper(**overrides: object) -> Paper:
+    """A paper with plausible defaults; tests override only what they pin."""
+    fields: dict[str, object] = {
+        "id": "p1",
+        "abstract": "We propose a method for testing things. It works well on benchmarks.",
+        "source": Source("test.txt", 3),
+    }
+    fields.update(overrides)
+    return Paper(**fields)  # type: ignore[arg-type]
+
+
+def build_site(project: Path, *inputs: Path, out: str = "site") -> Path:
+    """Run the real build (generator + mkdocs build --strict) and return the site folder."""
+    build(BuildOptions(project / "mkdocs.yml", project / out, tuple(inputs) or None))
+    return project / out
