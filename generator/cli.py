@@ -76,7 +76,11 @@ def build_command(inputs: tuple[Path, ...], config_file: Path | None, out: Path)
     site = build(BuildOptions(config_file or default_config(), out, inputs or None))
     papers, themes = len(site.reading_list.papers), len(site.reading_list.themes)
     seconds = time.perf_counter() - started
-    click.echo(f"readinglist: built {papers} papers in {themes} themes in {seconds:.1f} s: {out}", err=True)
+    click.echo(f"readinglist: built {_count(papers, 'paper')} in {_count(themes, 'theme')} in {seconds:.1f} s: {out}", err=True)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 @main.command("generate")
