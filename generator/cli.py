@@ -16,6 +16,7 @@ import click
 from . import __version__
 from .errors import ReadingListError
 from .pipeline import PLUGIN, BuildOptions, build, generate, load_mkdocs_config
+from .text import plural
 from .write import write_docs
 
 log = logging.getLogger("readinglist")
@@ -76,11 +77,7 @@ def build_command(inputs: tuple[Path, ...], config_file: Path | None, out: Path)
     site = build(BuildOptions(config_file or default_config(), out, inputs or None))
     papers, themes = len(site.reading_list.papers), len(site.reading_list.themes)
     seconds = time.perf_counter() - started
-    click.echo(f"readinglist: built {_count(papers, 'paper')} in {_count(themes, 'theme')} in {seconds:.1f} s: {out}", err=True)
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
+    click.echo(f"readinglist: built {plural(papers, 'paper')} in {plural(themes, 'theme')} in {seconds:.1f} s: {out}", err=True)
 
 
 @main.command("generate")

@@ -6,10 +6,10 @@ Every stage takes and returns these types; nothing passes dicts around.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 
-class LinkKind(str, Enum):
+class LinkKind(StrEnum):
     CODE = "code"
     PROJECT = "project"
     PAPER = "paper"

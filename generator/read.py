@@ -109,7 +109,9 @@ def _read_jsonl(path: Path, text: str) -> tuple[str, list[Paper]]:
         try:
             record = json.loads(line)
         except json.JSONDecodeError as error:
-            raise InputError(f"not valid JSON: {error.msg} at column {error.colno}", where=f"{path}:{number}", hint=_JSON_HINT) from None
+            raise InputError(
+                f"not valid JSON: {error.msg} at column {error.colno}", where=f"{path}:{number}", hint=_JSON_HINT
+            ) from None
         papers.append(paper_from_record(record, Source(str(path), number)))
     return _require_papers(path, text, papers)
 
@@ -119,13 +121,15 @@ def _read_json(path: Path, text: str) -> tuple[str, list[Paper]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise InputError(f"not valid JSON: {error.msg} at column {error.colno}", where=f"{path}:{error.lineno}", hint=_JSON_HINT) from None
+        raise InputError(
+            f"not valid JSON: {error.msg} at column {error.colno}", where=f"{path}:{error.lineno}", hint=_JSON_HINT
+        ) from None
     title = ""
     if isinstance(data, dict):
         title = str(data.get("title") or "")
         data = data.get("papers")
     if not isinstance(data, list):
-        raise InputError("expected a list of papers, or an object with a \"papers\" list", where=f"{path}:1", hint=_JSON_HINT)
+        raise InputError('expected a list of papers, or an object with a "papers" list', where=f"{path}:1", hint=_JSON_HINT)
     # json gives no line numbers for array items: name the record instead.
     papers = [paper_from_record(record, Source(str(path), 0, record=n)) for n, record in enumerate(data, 1)]
     _, papers = _require_papers(path, text, papers)

@@ -34,7 +34,9 @@ _SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 def paper_from_record(record: Any, source: Source) -> Paper:
     """A paper from one record; an error naming the record if it has no abstract."""
     if not isinstance(record, dict):
-        raise InputError(f"expected an object, found {type(record).__name__}", where=str(source), hint="one JSON object per paper")
+        raise InputError(
+            f"expected an object, found {type(record).__name__}", where=str(source), hint="one JSON object per paper"
+        )
     fields: dict[str, Any] = {}
     extra: dict[str, str] = {}
     for key, value in record.items():

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 # Characters that start Markdown, HTML, Jinja or pymdownx syntax.
-_ACTIVE = '&<>"\'`*_{}[]()#+-.!|~^=:$\\%@'
+_ACTIVE = "&<>\"'`*_{}[]()#+-.!|~^=:$\\%@"
 _INERT = str.maketrans({c: f"&#{ord(c)};" for c in _ACTIVE})
 # Inside a raw HTML block Markdown reads nothing, so HTML and Jinja are the risk.
-_HTML_ACTIVE = '&<>"\'{}'
+_HTML_ACTIVE = "&<>\"'{}"
 _ESCAPE = str.maketrans({c: f"&#{ord(c)};" for c in _HTML_ACTIVE})
 
 _URL = re.compile(r"""https?://[^\s<>"'`{}\\]+""")
@@ -183,7 +183,7 @@ def _bare_domains(raw: str) -> list[str]:
 
 
 # A sentence ends at . ! ? before a capital, but not after an initial or "e.g.".
-_SENTENCE_END = re.compile(r"(?<=[^A-Z\d\s.][.!?])\s+(?=[A-Z\u4e00-\u9fff])|(?<=[。！？])")
+_SENTENCE_END = re.compile(r"(?<=[^A-Z\d\s.][.!?])\s+(?=[A-Z\u4e00-\u9fff])|(?<=[\u3002\uff01\uff1f])")
 
 
 def sentences(text: str) -> list[str]:
@@ -196,3 +196,8 @@ def shorten(text: str, limit: int) -> str:
         return text
     cut = text[:limit].rsplit(" ", 1)[0] if " " in text[:limit] else text[:limit]
     return cut.rstrip(",;: ") + "\u2026"
+
+
+def plural(count: int, noun: str) -> str:
+    """A count with its noun: "1 paper", "2 papers"."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"

@@ -88,7 +88,9 @@ def test_every_field_shows_exactly_as_written(site, case):
     body = visible(article(site / "papers" / case["id"] / "index.html"))
     first_line = case["title"].splitlines()[0]
     assert " ".join(first_line.split()) in body
-    assert " ".join(case["keywords"][0].split()) in visible((site / "papers" / case["id"] / "index.html").read_text(encoding="utf-8"))
+    assert " ".join(case["keywords"][0].split()) in visible(
+        (site / "papers" / case["id"] / "index.html").read_text(encoding="utf-8")
+    )
     if case["id"] not in ("math", "js-link", "data-link"):
         # LaTeX typography aside, the abstract reads as it was written.
         assert " ".join(case["abstract"].split()) in body

@@ -40,7 +40,15 @@ def test_jsonl_fields_are_used_as_given(tmp_path):
 
 
 def test_common_aliases_map_to_our_fields(tmp_path):
-    record = {"UID": "p1", "Paper Title": "T", "Abstract": "A.", "TL;DR": "Short.", "keyword": "a; b", "link": "https://x.org", "decision": "Poster"}
+    record = {
+        "UID": "p1",
+        "Paper Title": "T",
+        "Abstract": "A.",
+        "TL;DR": "Short.",
+        "keyword": "a; b",
+        "link": "https://x.org",
+        "decision": "Poster",
+    }
     paper = read_papers([write(tmp_path, "x.jsonl", json.dumps(record))]).papers[0]
     assert (paper.id, paper.title, paper.summary, paper.url, paper.status) == ("p1", "T", "Short.", "https://x.org", "Poster")
     assert paper.keywords == ["a", "b"]
@@ -84,7 +92,7 @@ def test_several_files_build_one_list(tmp_path):
         ("x.json", '[{"abstract": "ok"}, {"title": "t"}]', "x.json: record 2: the abstract is missing or empty"),
         ("x.csv", 'title,abstract\nT,"ok"\nU,\n', "x.csv:3: the abstract is missing or empty"),
         ("x.csv", 'title,abstract\nT,"unclosed quote\n', "x.csv:2: malformed CSV: unexpected end of data"),
-        ("x.csv", 'title,abstract\nT,"a" b\n', 'x.csv:2: malformed CSV: \',\' expected after \'"\''),
+        ("x.csv", 'title,abstract\nT,"a" b\n', "x.csv:2: malformed CSV: ',' expected after '\"'"),
         ("x.csv", "title,abstract\nT,a,extra\n", "x.csv:2: 3 cells where the header has 2"),
         ("x.csv", "title,abstract\n", "x.csv:2: no papers in the file"),
     ],

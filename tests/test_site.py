@@ -9,11 +9,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from support import BUNDLED, REPO, build_site
 
 from generator import text
 from generator.read import read_papers
-
-from support import BUNDLED, REPO, build_site
 
 BUNDLED_PAPERS = read_papers([BUNDLED]).papers
 
