@@ -1,0 +1,432 @@
+"""Keyphrases: the few multi-word terms that say what each paper is about.
+
+Candidates are the last one to three words of each run of content words
+between stopwords, verbs and punctuation, so a phrase never straddles "of" or
+a comma and always ends in its noun. Each candidate is scored TF-IDF style
+against the other texts given, so the phrases that survive are the ones that
+set a paper apart from its neighbours, not the ones every abstract shares.
+Without a part-of-speech tagger, word lists stand in for grammar.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
+MAX_WORDS = 3
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Function words and the boilerplate of abstracts. They end a phrase: a
+# keyphrase never starts, ends or runs through one of them.
+_STOP = _words(
+    """
+    a about above across after again against all almost along already also although always am among an and another any
+    are around as at be became because become becomes been before being below besides between beyond both but by can
+    cannot could did do does doing done down due during each either else enough especially et etc even ever every
+    except few for from further had has have having he hence her here hers him his how however i ie eg if in into is it
+    its itself just least less like many may me might more moreover most mostly much must my namely neither never
+    nevertheless no nor not now of off often on once only onto or other others otherwise our ours out over own per
+    perhaps rather same several she should since so some such than that the their them themselves then there thereby
+    therefore these they this those though through throughout thus to too toward towards under unless until up upon us
+    very via vs versus was we were what whatever when where whereas whether which while who whom whose why will with
+    within without would yet you your one two three four five six ten first second third multiple single able well
+    al
+    propose proposes proposed proposing present presents presented introduce introduces introduced introducing show
+    shows showed shown showing demonstrate demonstrates demonstrated demonstrating achieve achieves achieved achieving
+    outperform outperforms outperformed outperforming enable enables enabled enabling improve improves improved
+    improving leverage leverages leveraged leveraging use uses used using utilize utilizes utilized utilizing yield
+    yields yielded provide provides provided providing require requires required requiring remain remains remained
+    consider considers considered develop develops developed design designs designed evaluate evaluates evaluated
+    investigate investigates investigated explore explores explored exploring analyze analyzes analyzed address
+    addresses addressed tackle tackles obtain obtains obtained make makes made making given take takes taken help helps
+    allow allows allowed allowing lead leads led suffer suffers suffering rely relies relying focus focuses focused
+    aim aims aiming seek seeks result resulting resulted find finds found observe observes observed reveal reveals
+    revealed highlight highlights establish establishes established offer offers offering operate operates perform
+    performs performed include includes including involve involves across based achieving called termed dubbed named
+    known referred remaining existing exist exists recent recently prior previous previously current currently various
+    different numerous key important importantly crucial critical critically challenging effective effectively
+    efficiently extensive extensively comprehensive comprehensively promising superior significant significantly
+    substantial substantially remarkable remarkably strong strongly competitive consistently consistent highly widely
+    largely typically generally respectively specifically particular particularly notably finally furthermore
+    additionally overall simple simply novel new often still usually mainly primarily fully directly increasingly
+    successfully readily easily thereby whereby therein paper papers work works study studies approach approaches
+    state-of-the-art sota art experiment experiments experimental empirical empirically extensive results show
+    demonstrating leading better best good great high higher lower low large-scale wide broad specific certain
+    general fundamental potential possible without needed need needs lack lacks lacking way ways thing things
+    clear fair accurate reliable modern comparable precise limited powerful flexible scalable rich unified principled
+    lightweight essential inherent prevalent desirable remarkable unprecedented represents goes receives
+    github com org io www http https html despite alone similar corresponding respective dramatic
+    """
+)
+
+# Verbs: the words that follow "we" and "to" but rarely "the" or "of" in ICLR
+# abstracts, and the "-ing" forms that follow "by" or "while". A phrase runs
+# through none of them ("generates multi-scale", "leveraging generative").
+_VERBS = _words(
+    """
+    accelerate accelerates accumulate achieve achieves acquire activate adapt adapts add address addresses adds adhere
+    adjust admit admits adopt advocate aggregate aim align aligns alleviate allocate allocates allow allows alter
+    amplifies amplify analyze analyzed analyzes appear applies approximates argue arise arrive ask assess assesses
+    assign assigns assist augment augments automate avoid avoids balances begin begins believe break breaks bridge
+    bridges brings build builds bypass call capture captures carry cast characterize characterizes choose clarify
+    classify collaborate collect combine combines compare complement compress compresses compromise compromises computes
+    conduct conducts connect connects consider considers consists constrain constrains construct constructs contribute
+    converge convert converts corrects correlate corroborate couples covers create curate decide decode decompose
+    decomposes decouple decouples define defines degrade deliver delivers deploy derive derives describe detect detects
+    determine develop develops deviate devise differ differentiate discard discover discuss disentangle disentangles
+    distill distills distinguish distort diverge draw elicit eliminate eliminates embed embeds emphasize emphasizes
+    employ employs enable enables encode encodes encompasses encourage encourages enforce enforces engage enhance
+    enhances enrich enriching ensure ensures equips establish evade evaluate evaluates examine excels execute executes
+    exhibits expand expands explain explains exploit exploits explore expose extend extends extract extracts facilitate
+    facilitates fails find fine-tune fine-tunes follow formalize formalizes formulate formulates foster fuse fuses
+    generalize generalizes generate generates get give go grow guides handle harness help helps hinder hinders hope
+    hypothesize identifies identify ignore ignores illustrate implement implements impose imposes improve include
+    includes incorporate incorporates induce infer infers inform inject injects instantiate integrate integrates
+    interact internalize interpret introduce investigate involves isolate keep know lacks lead learn learns leave
+    leverage leverages localize look maintain maintains make manage manipulate maximize maximizes meet memorize merge
+    mimic minimize minimizes mitigate mitigates modify modulate motivate move navigate observe obtain obtains occur
+    opens operate operates optimize optimizes organizes overcome overcomes overfit penalizes perceive perform performs
+    predict predicts present preserve preserves pretrain prevent prevents prioritize prioritizes processed produce
+    produces promote promotes propagate propagates propose protect prove provide prune prunes quantifies quantify raise
+    realize recognize reconcile reconstruct reconstructs recover reduce refer refine refines reflect reformulate
+    reformulates reframes regularizes reinforce remedy remove removes replace replaces replicate represent reproduce
+    require resolve resolves respond restore restores restrict restricts retain retains retrieve retrieves reuses
+    revisit satisfies satisfy see seek select selects separates serve serves show showcase simulate simulates solve
+    solves specify stabilize stabilizes steer steers stop strengthen strengthens succeed suppress suppresses surpass
+    synthesize synthesizes tackle tackles take takes think train trains transform transforms translate translates treat
+    treats uncover undermine undermines understand unifies unify unlock unlocks uses utilize utilizes validate validates
+    verifies verify violate yield
+    absorb abstain accelerating accepts accessing accommodate accommodates accomplish accounting accumulates
+    accumulating achieving acquiring acting adapting adding addressing adhering adjusting adopting advancing affecting
+    aggregating aligning alleviating allocating allowing altering alternates amenable amplifying analyse analyzing
+    annotate annotating anticipate appearing applying approximating articulate asking asks assemble assessing assigning
+    associate assuming attacking attain attaining attempting attend attends attributing augmenting automates avoiding
+    balancing being belong bolster breaking bridging bring bringing broaden broadens bypasses bypassing calculate
+    calculates calculating calibrate calibrates calibrating capturing carries casting catalyze categorizes causing
+    certify checking circumvent circumvents closes coexist collapsing collecting collects combat combining commit
+    communicate comparing compensate compensates compete competes complementing completing complicates compose composes
+    composing comprehend compressing comprising compromising concatenates concentrate conclude conducting confirming
+    conform conquer considering consist consisting consolidate consolidates constraining constructing consume consuming
+    containing contend contradicts contrasting contributing controlling converging converting convey cooperate cope
+    correcting corrupt counteract creating cultivate curates cutting dealing debug decides deciding decodes decomposing
+    decreases decreasing deepen defend defending defer defining degrading delineate delivering denote departs depending
+    deriving designing deviates diagnose diagnoses differing directs disambiguate discarding discern discourages
+    discouraging disentangling disregarding disrupt disrupting distilling distinguishes distinguishing distributes
+    distributing divides doing draws elevates elicits eliminating elucidate elucidates emphasizing employing empower
+    empowers emulate emulates enabling encapsulate encompass encountering encouraging endow enforcing enhancing enjoy
+    enriches enriching ensuring equals equip equipping erase erasing escape establishing estimates estimating evading
+    exacerbate examining exceeding exclude excludes exert exhibiting expect exploiting exploring exposing extending
+    extracting extrapolate facilitating facing fail failing favoring featuring finding finds finetune fixing focusing
+    following form formalizing forms formulating fosters freeze freezing fulfill fusing generalise generalizing
+    generating giving govern governs grows guaranteeing guide guides guiding hallucinate harming harmonize harnesses
+    harnessing having hide highlighting hindering hurt identifying ignoring illuminate imitate imitating impair impede
+    impedes implementing imposing improving incentivize incentivizes incorporating increases increasing incurring
+    indicating inducing inferring inflate informs inherits initialize initializing initiate injecting insert inserting
+    inserts inspect inspire inspires instantiates instill instructs integrating interacting interacts interfere
+    interleave internalizes interpolate interpolates interpreting intervene intervenes introducing inverting
+    investigating invoke invoking involving isolates isolating justify keeping keeps lacks lays leaving letting
+    leveraging lifting linking localizes locate looking losing lowering lowers maintaining manipulates manipulating
+    maximizing measuring meeting memorizing merges mimicking mimics minimizing misalign mislead mitigating modifies
+    modifying modulating moving narrowing navigating necessitate needing neglecting neglects normalize normalizes
+    obscure obscures occupy offering operating operationalize operationalizes optimizing orchestrates orchestrating
+    organize organizing outline outperforming overcoming overlooking parameterize parameterizing paraphrase parse pave
+    paves penalize penalizes penalizing performing perturb perturbing perturbs pinpoint pinpointing pioneer placing
+    plague play playing plays posit pre-train precludes predicting presenting preserving pretrains preventing
+    prioritizing proceed proceeds producing promoting propagating proposing protecting providing proving pursue pushes
+    pushing quantifying reaching realizes realizing recasts receiving recognizes recommend reconstructing recording
+    recovering rectify redefine redefines reducing referring refining reformulating reframe reframing refuse regularize
+    regularizing regulate regulates regulating reinforces reinforcing reinterpret reject relate relax relaxes relaxing
+    releasing relying remains removing repairs repeat replacing replicating representing repurposes requiring resist
+    restoring restricting retaining rethink retrieving reusing revealing reversing revise revisiting reweights
+    sacrificing safeguarding satisfying say seeing seem selecting separating sharing sharpen sharpens shifting shortens
+    showcases showing shrink simplifies simplify simulating skipping slows spanning specialize specifies specifying
+    splitting stay stealing stores streamline strengthening substantiate subsumes suffering suggesting summarize
+    summarizes supervise supervises supervising supplement supplies supporting suppressing surpassing survive sustain
+    sustaining switches tackling tailor tailoring taking teach teaches teaching terminate threaten tolerate trading
+    transcend transferring transforming translating traverse treating tune turning uncovering underlie underpins
+    underscoring unlearn utilizing violating visualize want weaken weakens write yielding
+    """
+)
+# Nouns that end like adverbs; every other "-ly" word ends a phrase.
+_NOT_ADVERBS = _words("anomaly assembly family supply reply monopoly butterfly italy")
+
+# Words too vague to be a keyphrase alone ("model", "data"), though they may
+# be part of one ("diffusion model"). A phrase made only of them is dropped.
+_GENERIC = _words(
+    """
+    model method framework learning data task problem performance network algorithm technique system setting analysis
+    training baseline benchmark dataset evaluation ability capability strategy mechanism architecture application
+    process quality improvement efficiency accuracy domain information structure scale cost range set number level type
+    case field area issue challenge limitation gap advantage effectiveness state end tool paradigm scenario solution
+    insight step stage time space input output feature representation function deep neural machine large small
+    real-world fine-grained efficient robust task-specific theoretical practical module component pipeline objective loss
+    goal property behavior behaviour aspect factor term value variable sample example instance signal effect impact role
+    metric score rate degree order class category kind part unit size length depth width amount variety source target
+    manner context condition version technique experiment inference test evaluation computation benefit reduction advance
+    """
+)
+
+# Endings of participles and adjectives, which cannot end a phrase, and the
+# nouns among them.
+_NOT_HEADS = ("ed", "ous", "able", "ible", "ful")
+_HEADS = _words("bed embed feed need seed speed variable table")
+
+# Plurals the suffix rules get wrong.
+_IRREGULAR = {
+    "analyses": "analysis",
+    "axes": "axis",
+    "biases": "bias",
+    "caches": "cache",
+    "criteria": "criterion",
+    "indices": "index",
+    "matrices": "matrix",
+    "movies": "movie",
+    "phenomena": "phenomenon",
+    "vertices": "vertex",
+}
+_NOT_PLURAL = ("ss", "us", "is", "ics", "as", "means", "series", "species", "news", "lens")
+
+# Masked before tokenising: math, links and markup carry no keyphrases.
+_NOISE = re.compile(
+    r"\$\$.*?\$\$|\$[^$]*\$|\\\(.*?\\\)|\\\[.*?\\\]"  # math
+    r"|\\(?:cite[a-z]*|ref|eqref|label|footnote|url|href)\{[^{}]*\}"  # references
+    r"|https?://\S+|www\.\S+"  # links
+    r"|<[^>]*>|\\[A-Za-z]+|`[^`]*`",  # HTML, stray LaTeX commands, code
+    re.DOTALL,
+)
+# Punctuation ends a phrase. A token with no Latin letter, such as a CJK run,
+# a number or a stray symbol, ends one too (see _token).
+_PUNCTUATION = re.compile(r"[!\"#$%&'()*+,./:;<=>?@\[\\\]^_`{|}~\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u00d7\u00b7]+|--+")
+_LETTER = re.compile(r"[A-Za-z\u00C0-\u024F]")
+# Parts of a word that keep their capitals: "LLMs", "KV", "3D", "LoRA", "ViT".
+_CASED = re.compile(r"[A-Z0-9]*[A-Z][A-Z0-9]*s?|\w*[A-Z]\w*[A-Z]\w*")
+
+_Chunk = list[tuple[str, str]]
+
+
+def keyphrases(texts: Sequence[str], *, per_text: int = 6) -> list[list[str]]:
+    """For each text, its per_text most distinctive phrases, best first.
+
+    Phrases are lower-case except acronyms, which keep their capitals. A
+    phrase's last word is spelled the way the texts most often end a phrase
+    with it, so "diffusion models" reads the same on every paper. A text with
+    no usable words gets no phrases.
+    """
+    chunked = [_chunks(t) for t in texts]
+    phrases = [_phrase_counts(chunks) for chunks in chunked]
+    document_frequency = Counter(key for p in phrases for key in p)
+    heads = head_spellings(chunk[-1] for chunks in chunked for chunk in chunks)
+    chosen = []
+    for chunks, p in zip(chunked, phrases, strict=True):
+        words = Counter(key for chunk in chunks for key, _ in chunk)
+        scores = {key: _score(key, f, words) * _idf(document_frequency[key], len(texts)) for key, f in p.items()}
+        ranked = sorted(scores, key=lambda key: (-scores[key], key))
+        chosen.append([spell(key, heads) for key in distinct(ranked, per_text)])
+    return chosen
+
+
+def terms(raw: str) -> list[str]:
+    """A text's words and phrases as normalised keys, one per occurrence.
+
+    The shared vocabulary of keyphrases, themes and related papers: a key is
+    lower-case and singular, with acronyms in capitals ("LLM", "diffusion model").
+    Phrases are the tails of each run of words, which end in its noun: "large
+    language model" and "language model", never the fragment "large language".
+    """
+    found = []
+    for chunk in _chunks(raw):
+        found += [key for key, _ in chunk]
+        found += _tails(chunk)[1:]
+    return [key for key in found if _is_candidate(key)]
+
+
+def normalise(phrase: str) -> tuple[str, str]:
+    """A keyword as given, as (key, spelling): "Large Language Models" is ("large language model", "large language models").
+
+    The key matches the keyword against other keywords and against terms. A
+    keyword that is not one phrase, such as "Heterophily and Homophily", has
+    the empty key: only its terms count.
+    """
+    chunks = _chunks(phrase)
+    if len(chunks) != 1:
+        return "", ""
+    return " ".join(key for key, _ in chunks[0]), " ".join(spelled for _, spelled in chunks[0])
+
+
+def distinct(ranked: Sequence[str], limit: int) -> list[str]:
+    """The best keys that do not repeat a word of a better one.
+
+    "flow matching" then "flow matching method" says the same thing twice,
+    and so do "large language model" and "LLM"; sharing a vague word
+    ("model") is fine.
+    """
+    chosen: list[str] = []
+    used_words: set[str] = set()
+    used_acronyms: set[str] = set()
+    used_spelled: set[str] = set()
+    for key in ranked:
+        if len(chosen) == limit:
+            break
+        words = key.split()
+        content = {w for w in words if w not in _GENERIC}
+        # "LoRA" and "MoE" may be spelled by their capitals or by all their letters.
+        acronyms = {form for w in words if w != w.lower() for form in (w.upper(), "".join(filter(str.isupper, w)))}
+        # "large language model" spells LLM, and within it LM; "mixture-of-experts" spells MOE.
+        parts = [p for w in words for p in w.split("-") if p]
+        spelled = {"".join(p[0] for p in parts[i:j]).upper() for i in range(len(parts)) for j in range(i + 2, len(parts) + 1)}
+        if content & used_words or acronyms & used_spelled or spelled & used_acronyms:
+            continue
+        chosen.append(key)
+        used_words |= content
+        used_acronyms |= acronyms
+        used_spelled |= spelled
+    return chosen
+
+
+def _chunks(raw: str) -> list[_Chunk]:
+    """Runs of content words as (key, spelling) pairs, split at stopwords and punctuation."""
+    chunks: list[_Chunk] = []
+    chunk: _Chunk = []
+    # Markdown bold can split a word: "**S**elf-supervised".
+    for token in _PUNCTUATION.sub(" | ", _NOISE.sub(" | ", raw).replace("**", "")).split():
+        word, ends = _token(token)
+        if word is not None:
+            chunk.append(word)
+        if ends and chunk:
+            chunks.append(chunk)
+            chunk = []
+    if chunk:
+        chunks.append(chunk)
+    return chunks
+
+
+def _aliases(chunks: list[_Chunk]) -> dict[str, str]:
+    """Acronyms the text defines, as in "reinforcement learning (RL)", to their expansion."""
+    found = {}
+    for before, (acronym, *rest) in itertools.pairwise(chunks):
+        letters = acronym[0].lower()
+        if rest or acronym[0] == letters:
+            continue
+        for size in range(2, min(len(before), len(letters)) + 1):
+            words = [key for key, _ in before[-size:]]
+            if "".join(part[0] for word in words for part in word.lower().split("-") if part) == letters:
+                found[acronym[0]] = " ".join(words)
+    return found
+
+
+def _phrase_counts(chunks: list[_Chunk]) -> Counter[str]:
+    """How often each candidate phrase ends a run of words, an acronym counting as its expansion.
+
+    Only tails count: "multiscale flow" inside "multiscale flow matching" is
+    a fragment, while "flow matching" and "graph diffusion model" inside "few-shot
+    graph diffusion model" stand for the whole.
+    """
+    phrases = Counter(key for chunk in chunks for key in _tails(chunk) if _is_candidate(key))
+    for acronym, expansion in _aliases(chunks).items():
+        # Less the parenthesis that defines it.
+        uses = phrases.pop(acronym, 0) - 1
+        if uses > 0 and expansion in phrases:
+            phrases[expansion] += uses
+    return phrases
+
+
+def _score(key: str, f: int, counts: Counter[str]) -> float:
+    """How much a phrase is about its text, before its rarity across texts counts."""
+    words = key.split()
+    if len(words) == 1:
+        return 1 + math.log(f)
+    # A text that keeps coming back to a phrase's words is about it: "KV cache
+    # compression" said once, in a text full of "KV" and "cache", counts.
+    recurrence = sum(1 + math.log(counts[w]) for w in words) / len(words)
+    # Multi-word phrases name a topic; single words rarely do.
+    return (1 + math.log(f)) * recurrence * (1.6 if len(words) == 2 else 1.8)
+
+
+def _idf(document_frequency: int, documents: int) -> float:
+    return math.log((1 + documents) / (1 + document_frequency)) + 1
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def _token(token: str) -> tuple[tuple[str, str] | None, bool]:
+    """A token's (key, spelling), or None if it is no word; and whether it ends a phrase."""
+    token = token.strip("-")
+    lower = token.lower()
+    if len(token) < 2 or _ends_phrase(lower) or not _LETTER.search(token):
+        return None, True
+    parts = [part if _CASED.fullmatch(part) else part.lower() for part in token.split("-")]
+    spelled = "-".join(parts)
+    last = parts[-1]
+    if last != last.lower():
+        # A plural acronym: "LLMs" is the key "LLM".
+        parts[-1] = last[:-1] if re.fullmatch(r".*[A-Z0-9]s", last) else last
+    else:
+        parts[-1] = _singular(last)
+    key = "-".join(parts)
+    # A plural ends a phrase: "models" in "models dominate" is the subject of
+    # a verb, not a modifier.
+    return (key, spelled), key != spelled
+
+
+def _ends_phrase(word: str) -> bool:
+    if word in _STOP or word in _VERBS:
+        return True
+    if word.endswith("ly") and word not in _NOT_ADVERBS:
+        return True
+    # "first-of-its-kind" is as empty as its parts.
+    parts = word.split("-")
+    return len(parts) > 2 and sum(part in _STOP for part in parts) * 2 > len(parts)
+
+
+def _singular(word: str) -> str:
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if len(word) <= 3 or word.endswith(_NOT_PLURAL) or not word.endswith("s"):
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "shes", "ches", "xes", "zzes")):
+        return word[:-2]
+    return word[:-1]
+
+
+def _tails(chunk: _Chunk) -> list[str]:
+    """The keys of the last one, two, ... MAX_WORDS words of a run, which end in its noun."""
+    words = [key for key, _ in chunk[-MAX_WORDS:]]
+    return [" ".join(words[start:]) for start in range(len(words) - 1, -1, -1)]
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def _is_candidate(key: str) -> bool:
+    words = key.split()
+    # A phrase ends in its noun: "evaluations produced" is a clause and
+    # "task amenable" a fragment.
+    last = words[-1]
+    if last.endswith(_NOT_HEADS) and last not in _HEADS:
+        return False
+    return any(w not in _GENERIC for w in words)
+
+
+def head_spellings(heads: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """From (key, spelling) pairs of the words that end phrases, each key's most common spelling.
+
+    Ties go to the first spelling alphabetically.
+    """
+    best: dict[str, tuple[int, str]] = {}
+    for (key, spelled), f in Counter(heads).items():
+        if key not in best or (-f, spelled) < (-best[key][0], best[key][1]):
+            best[key] = (f, spelled)
+    return {key: spelled for key, (_, spelled) in best.items()}
+
+
+def spell(key: str, heads: Mapping[str, str]) -> str:
+    """A key as it reads: only its last word may differ, as in "diffusion models"."""
+    *first, last = key.split()
+    return " ".join([*first, heads.get(last, last)])

@@ -1,0 +1,98 @@
+"""Keyphrases: a few distinctive, readable phrases per paper (generator.keyphrases)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.keyphrases import keyphrases
+
+BUNDLED = Path(__file__).parent.parent / "data" / "iclr2026.txt"
+ABSTRACTS = [block.strip() for block in BUNDLED.read_text(encoding="utf-8").split("\n\n")[1:]]
+GENERIC = {"this paper", "novel framework", "experimental results", "state-of-the-art", "proposed method", "our approach"}
+
+
+@pytest.fixture(scope="module")
+def bundled() -> list[list[str]]:
+    return keyphrases(ABSTRACTS)
+
+
+def test_normal_abstracts_get_three_to_eight_phrases(bundled):
+    assert len(bundled) == 19
+    assert all(3 <= len(phrases) <= 8 for phrases in bundled)
+
+
+def test_phrases_are_multi_word_where_the_text_allows(bundled):
+    phrases = [p for paper in bundled for p in paper]
+    assert sum(" " in p for p in phrases) / len(phrases) > 0.7
+
+
+def test_the_topic_of_each_paper_is_among_its_phrases(bundled):
+    by_start = {abstract[:40]: phrases for abstract, phrases in zip(ABSTRACTS, bundled, strict=True)}
+    assert "flow matching" in by_start["In this paper, we present Laplacian mult"]
+    assert "KV cache compression" in by_start["Modern Large Language Models (LLMs) face"]
+    assert "few-shot node classification" in by_start["In this paper, we propose a novel node-l"]
+
+
+def test_no_stopword_only_or_generic_phrases(bundled):
+    for phrase in (p for paper in bundled for p in paper):
+        assert phrase.lower() not in GENERIC
+        assert not re.search(r"\b(the|of|and|we|our|this|novel|propose[sd]?)\b", phrase, re.IGNORECASE)
+
+
+def test_no_phrase_repeats_a_word_of_another_in_the_same_paper(bundled):
+    for phrases in bundled:
+        words = [set(p.lower().removesuffix("s").split()) for p in phrases]
+        for i, a in enumerate(words):
+            for b in words[i + 1 :]:
+                assert not (a <= b or b <= a), phrases
+
+
+def test_an_acronym_and_its_expansion_are_not_both_chosen():
+    [phrases] = keyphrases(
+        ["Reinforcement learning (RL) trains agents. RL agents use RL rewards and reinforcement learning policies."]
+    )
+    joined = " ".join(phrases)
+    assert ("RL" in joined.split()) != ("reinforcement learning" in joined), phrases
+
+
+def test_phrases_are_lower_case_except_acronyms(bundled):
+    for phrase in (p for paper in bundled for p in paper):
+        for word in phrase.split():
+            # Acronyms and names keep two or more capitals ("LLMs", "LapFlow"), or are all capitals ("3D").
+            assert word == word.lower() or sum(c.isupper() for c in word) >= 2 or not any(c.islower() for c in word), phrase
+
+
+def test_a_single_text_gets_phrases():
+    [phrases] = keyphrases([ABSTRACTS[2]])
+    assert 3 <= len(phrases) <= 8
+    assert "flow matching" in phrases
+
+
+def test_math_links_and_markup_are_not_phrases():
+    text = (
+        r"We study \textbf{flow matching} for $\mathbb{R}^d$ data, see https://github.com/x/flowcat and "
+        "[the code](https://example.org/code). **Flow matching** with $$x_t = t x_1$$ beats diffusion models; "
+        "diffusion models need many steps. Flow matching needs one."
+    )
+    [phrases] = keyphrases([text])
+    assert "flow matching" in phrases
+    joined = " ".join(phrases)
+    for noise in ("mathbb", "github", "https", "textbf", "x_t", "example"):
+        assert noise not in joined
+
+
+def test_cjk_empty_and_garbage_texts_do_not_crash():
+    found = keyphrases(["", "...", "一种用于长文本的键值缓存压缩方法。", "$$x$$ 42 %%%", "the of and"])
+    assert found == [[], [], [], [], []]
+
+
+def test_per_text_limits_the_count():
+    assert all(len(p) <= 3 for p in keyphrases(ABSTRACTS, per_text=3))
+
+
+def test_same_texts_give_the_same_phrases(bundled):
+    assert keyphrases(ABSTRACTS) == bundled
+    assert keyphrases(list(reversed(ABSTRACTS))) == list(reversed(bundled))

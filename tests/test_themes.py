@@ -1,0 +1,167 @@
+"""Themes: every paper in one named theme (generator.themes)."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.config import ThemeSettings
+from generator.enrich import enrich
+from generator.model import Paper, ReadingList, Source
+from generator.read import read_papers
+from generator.themes import detect_themes
+
+BUNDLED = Path(__file__).parent.parent / "data" / "iclr2026.txt"
+
+DIFFUSION = (
+    "Diffusion models generate images by denoising. We train latent diffusion models for image generation with fewer steps."
+)
+FLOW = "Flow matching learns straight paths for image generation. Our flow matching model rivals diffusion models on ImageNet."
+REASONING = "Large language models reason better with reinforcement learning. We train LLM reasoning with verifiable rewards."
+AGENTS = "LLM agents call tools. We train large language model agents with reinforcement learning on multi-step tool use."
+GRAPHS = "Graph neural networks pass messages between nodes. We study oversmoothing in deep graph neural networks."
+MOLECULES = "Graph neural networks predict molecular properties. Our equivariant graph network models molecules in 3D."
+
+
+def paper(paper_id: str, abstract: str, *, title: str = "", keywords: tuple[str, ...] = ()) -> Paper:
+    return Paper(id=paper_id, abstract=abstract, source=Source("t.txt", 1), title=title, keywords=list(keywords))
+
+
+def six_papers() -> list[Paper]:
+    texts = [DIFFUSION, FLOW, REASONING, AGENTS, GRAPHS, MOLECULES]
+    return [paper(f"p{i}", text, title=text.split(".")[0]) for i, text in enumerate(texts)]
+
+
+def bundled() -> ReadingList:
+    return enrich(read_papers([BUNDLED]))
+
+
+@pytest.fixture(scope="module")
+def bundled_themes() -> ReadingList:
+    return detect_themes(bundled(), ThemeSettings())
+
+
+def grouping(reading_list: ReadingList) -> set[frozenset[str]]:
+    return {frozenset(t.paper_ids) for t in reading_list.themes}
+
+
+def test_the_bundled_list_gets_four_to_seven_themes(bundled_themes):
+    assert 4 <= len(bundled_themes.themes) <= 7
+
+
+def test_no_bundled_theme_holds_more_than_forty_percent(bundled_themes):
+    assert max(len(t.paper_ids) for t in bundled_themes.themes) <= 0.4 * len(bundled_themes.papers)
+
+
+def test_every_paper_gets_exactly_one_theme(bundled_themes):
+    members = [paper_id for theme in bundled_themes.themes for paper_id in theme.paper_ids]
+    assert sorted(members) == sorted(p.id for p in bundled_themes.papers)
+    for p in bundled_themes.papers:
+        assert p.id in bundled_themes.theme(p.theme).paper_ids
+
+
+def test_labels_read_like_names(bundled_themes):
+    for theme in bundled_themes.themes:
+        words = theme.label.split()
+        assert 2 <= len(words) <= 5, theme.label
+        assert theme.label[0].isupper()
+        assert not re.search(r"topic|theme|cluster|_|\d+$", theme.label, re.IGNORECASE), theme.label
+
+
+def test_labels_and_slugs_are_unique(bundled_themes):
+    themes = bundled_themes.themes
+    assert len({t.label for t in themes}) == len({t.slug for t in themes}) == len(themes)
+
+
+def test_slugs_are_lowercase_ascii_words_of_the_label(bundled_themes):
+    for theme in bundled_themes.themes:
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", theme.slug)
+        assert theme.slug == "-".join(re.findall(r"[a-z0-9]+", theme.label.lower()))
+
+
+def test_each_theme_lists_its_top_keyphrases(bundled_themes):
+    for theme in bundled_themes.themes:
+        assert 5 <= len(theme.keywords) <= 8
+
+
+def test_themes_come_largest_first(bundled_themes):
+    sizes = [len(t.paper_ids) for t in bundled_themes.themes]
+    assert sizes == sorted(sizes, reverse=True)
+
+
+def test_diffusion_papers_share_a_theme(bundled_themes):
+    diffusion = [p for p in bundled_themes.papers if re.match(r"(SVG|G4Splat|LR-FGDM):", p.title)]
+    assert len(diffusion) == 3
+    assert len({p.theme for p in diffusion}) == 1
+
+
+def test_papers_on_one_subject_are_grouped_and_named_after_it():
+    reading_list = detect_themes(ReadingList("six", six_papers()), ThemeSettings(k=3))
+    assert grouping(reading_list) == {frozenset({"p0", "p1"}), frozenset({"p2", "p3"}), frozenset({"p4", "p5"})}
+    labels = {frozenset(t.paper_ids): t.label.lower() for t in reading_list.themes}
+    assert "graph neural network" in labels[frozenset({"p4", "p5"})]
+    assert "diffusion model" in labels[frozenset({"p0", "p1"})]
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_tiny_lists_get_one_theme(count):
+    papers = six_papers()[:count]
+    reading_list = detect_themes(ReadingList("tiny", papers), ThemeSettings())
+    assert len(reading_list.themes) == 1
+    assert all(p.theme == reading_list.themes[0].slug for p in papers)
+    assert 2 <= len(reading_list.themes[0].label.split()) <= 5
+
+
+def test_an_empty_list_gets_no_themes():
+    assert detect_themes(ReadingList("empty", []), ThemeSettings()).themes == []
+
+
+def test_explicit_k_sets_the_number_of_themes():
+    assert len(detect_themes(bundled(), ThemeSettings(k=6)).themes) == 6
+
+
+def test_k_above_the_list_size_gives_a_theme_per_paper():
+    reading_list = detect_themes(ReadingList("two", six_papers()[:2]), ThemeSettings(k=5))
+    assert len(reading_list.themes) == 2
+    assert len({t.slug for t in reading_list.themes}) == 2
+
+
+def test_input_order_does_not_change_the_themes(bundled_themes):
+    shuffled = bundled()
+    random.Random(7).shuffle(shuffled.papers)
+    again = detect_themes(shuffled, ThemeSettings())
+    assert again.themes == bundled_themes.themes
+    assert [(t.label, t.keywords, t.paper_ids) for t in again.themes] == [
+        (t.label, t.keywords, t.paper_ids) for t in bundled_themes.themes
+    ]
+
+
+def test_area_track_and_status_are_not_read(bundled_themes):
+    relabelled = bundled()
+    for i, p in enumerate(relabelled.papers):
+        p.primary_area, p.track, p.status = f"area {i % 3}", f"track {i % 2}", "Oral"
+    assert detect_themes(relabelled, ThemeSettings()).themes == bundled_themes.themes
+
+
+def test_an_unchanged_theme_keeps_its_slug_when_papers_are_added():
+    before = detect_themes(ReadingList("six", six_papers()), ThemeSettings(k=3))
+    extra = [
+        paper("q1", "Protein folding with structure prediction models. Protein structure prediction from sequences."),
+        paper("q2", "Protein structure prediction improves protein design. We fold proteins with structure prediction."),
+    ]
+    after = detect_themes(ReadingList("eight", six_papers() + extra), ThemeSettings(k=4))
+    kept = {frozenset(t.paper_ids): t.slug for t in before.themes}
+    unchanged = [t for t in after.themes if frozenset(t.paper_ids) in kept]
+    assert unchanged, "no theme kept its papers, so the test shows nothing"
+    for theme in unchanged:
+        assert theme.slug == kept[frozenset(theme.paper_ids)]
+
+
+def test_empty_and_garbage_abstracts_still_get_a_theme():
+    papers = [*six_papers(), paper("z1", ""), paper("z2", "TBD"), paper("z3", "$$x$$ 42"), paper("z4", "一种新方法。")]
+    reading_list = detect_themes(ReadingList("odd", papers), ThemeSettings())
+    assert all(p.theme for p in reading_list.papers)
+    assert len({t.slug for t in reading_list.themes}) == len(reading_list.themes)
