@@ -30,6 +30,8 @@ class Settings:
     title: str = ""
     # "auto" follows the list's title: a CJK title gives a Chinese UI.
     language: str = "auto"
+    # The map of every slug each paper has had (see urls.py); None keeps none.
+    url_map: Path | None = None
     related: int = 5
 
     def __post_init__(self) -> None:

@@ -22,6 +22,7 @@ from .config import Settings, ThemeSettings
 from .errors import ReadingListError
 from .model import Site
 from .pipeline import generate, verify_site
+from .urls import update_map
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,9 @@ class ReadingListConfig(base.Config):
     """How many themes to detect; unset chooses from the list's size."""
     related = opt.Type(int, default=5)
     """How many related papers each paper page shows."""
+    url_map = opt.Type(str, default="urls.json")
+    """Where the build keeps every paper's past slugs, relative to the first
+    input's folder; old URLs redirect to new ones. Empty keeps no map."""
 
 
 class ReadingListPlugin(BasePlugin[ReadingListConfig]):
@@ -50,6 +54,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def settings(self, config: MkDocsConfig) -> Settings:
         root = Path(config.config_file_path).parent
         inputs = self.inputs or [root / p for p in self.config.input]
+        url_map = inputs[0].parent / self.config.url_map if inputs and self.config.url_map else None
         return Settings(
             inputs=tuple(inputs),
             templates=root / self.config.templates,
@@ -57,6 +62,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             themes=ThemeSettings(k=self.config.themes),
             language=self.config.language,
             related=self.config.related,
+            url_map=url_map,
         )
 
     # Runs before the search plugin, which reads the language we set here.
@@ -87,6 +93,12 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             verify_site(self.site, Path(config.site_dir), use_directory_urls=config.use_directory_urls)
         except ReadingListError as error:
             raise PluginError(str(error)) from error
+        url_map = self.settings(config).url_map
+        if url_map is not None:
+            try:
+                update_map(self.site.reading_list, url_map)
+            except OSError as error:
+                log.warning("%s: cannot update the URL map: %s", url_map, error.strerror)
 
     def on_serve(self, server: LiveReloadServer, *, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
         settings = self.settings(config)

@@ -67,7 +67,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     project = tmp_path_factory.mktemp("hostile")
     for name in ("mkdocs.yml", "templates", "docs"):
         (shutil.copytree if (REPO / name).is_dir() else shutil.copy)(REPO / name, project / name)
-    return build_site(project, DATA / "front-matter.txt", DATA / "hostile.jsonl")
+    # The build keeps a URL map beside its input: keep it out of the repo.
+    inputs = shutil.copytree(DATA, project / "data")
+    return build_site(project, inputs / "front-matter.txt", inputs / "hostile.jsonl")
 
 
 def test_no_page_holds_markup_from_the_input(site):
