@@ -59,6 +59,8 @@ class Paper:
     # Set by the theme stage: the slug of the paper's theme.
     theme: str = ""
     related: list[Related] = field(default_factory=list)
+    # Set by the layout stage: where the paper sits on the theme map, in [0, 1]².
+    position: tuple[float, float] = (0.5, 0.5)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """The pipeline: input files to rendered pages to a finished site.
 
-read → enrich → detect themes → find related → render → write (MkDocs).
+read → enrich → detect themes → find related → lay out the map → render → write (MkDocs).
 """
 
 from __future__ import annotations
@@ -21,11 +21,13 @@ from mkdocs.exceptions import Abort, ConfigurationError, PluginError
 from .config import Settings
 from .enrich import enrich
 from .errors import BuildError, ConfigError
+from .layout import layout
 from .model import Site
 from .read import read_papers
 from .related import find_related
 from .render import paper_path, render_pages
 from .themes import detect_themes
+from .urls import redirects
 from .write import staging
 
 log = logging.getLogger(__name__)
@@ -48,7 +50,9 @@ def generate(settings: Settings) -> Site:
     reading_list = enrich(reading_list)
     reading_list = detect_themes(reading_list, settings.themes)
     reading_list = find_related(reading_list, n=settings.related)
-    return render_pages(reading_list, settings.templates, language=settings.language)
+    reading_list = layout(reading_list)
+    moved = redirects(reading_list, settings.url_map)
+    return render_pages(reading_list, settings.templates, language=settings.language, redirects=moved)
 
 
 def build(options: BuildOptions) -> Site:

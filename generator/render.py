@@ -28,10 +28,17 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _WORDS_PER_MINUTE = 200
 # The paper export at the site's root; its records are data, so they stay raw.
 EXPORT = "papers.json"
+EXPORT_SCRIPT = "papers.js"
 
 
-def render_pages(reading_list: ReadingList, templates: Path, *, language: str = "auto") -> Site:
-    """Every generated page of the site, keyed by its docs-relative path."""
+def render_pages(
+    reading_list: ReadingList, templates: Path, *, language: str = "auto", redirects: dict[str, str] | None = None
+) -> Site:
+    """Every generated page of the site, keyed by its docs-relative path.
+
+    redirects maps old paper slugs to current ones; each old URL gets a page
+    that forwards to the new one.
+    """
     env = _environment(templates)
     papers = reading_list.by_id()
     pages: dict[str, str] = {}
@@ -49,7 +56,12 @@ def render_pages(reading_list: ReadingList, templates: Path, *, language: str = 
         theme = reading_list.theme(paper.theme)
         related = [(papers[r.paper_id], r.reasons) for r in paper.related]
         add(paper_path(paper), "paper.md.j2", paper=paper, theme=theme, related=related)
-    pages[EXPORT] = _export(reading_list)
+    for old, new in (redirects or {}).items():
+        add(f"papers/{old}/index.html", "redirect.html.j2", target=Markup(f"../{new}/"))
+    records = _records(reading_list)
+    pages[EXPORT] = json.dumps(records, ensure_ascii=False, indent=1) + "\n"
+    # The same records as a script: pages opened from file:// cannot fetch JSON.
+    pages[EXPORT_SCRIPT] = f"window.RL_PAPERS = {json.dumps(records, ensure_ascii=False, separators=(',', ':'))};\n"
     log.info("Rendered %d pages", len(pages))
 
     return Site(
@@ -61,22 +73,26 @@ def render_pages(reading_list: ReadingList, templates: Path, *, language: str = 
     )
 
 
-def _export(reading_list: ReadingList) -> str:
-    """papers.json: one record per paper, for readers' tools and for scoring."""
+def _records(reading_list: ReadingList) -> list[dict[str, object]]:
+    """One record per paper, for readers' tools, the site's scripts and scoring."""
     labels = {theme.slug: theme.label for theme in reading_list.themes}
-    records = [
+    return [
         {
             "id": paper.id,
             "title": paper.title,
             "title_derived": paper.title_derived,
             "theme": labels[paper.theme],
+            "theme_slug": paper.theme,
             "subtheme": None,
             "url": paper_path(paper).removesuffix(".md") + "/",
             "keywords": paper.keywords,
+            "status": paper.status,
+            "summary": paper.summary,
+            "x": paper.position[0],
+            "y": paper.position[1],
         }
         for paper in reading_list.papers
     ]
-    return json.dumps(records, ensure_ascii=False, indent=1) + "\n"
 
 
 def paper_path(paper: Paper) -> str:
@@ -94,7 +110,13 @@ def site_language(title: str) -> str:
 
 def _nav(reading_list: ReadingList) -> list[dict[str, object]]:
     themes = [{theme.label: theme_path(theme)} for theme in reading_list.themes]
-    return [{"Home": "index.md"}, {"Themes": themes}, {"Tags": "tags.md"}, {"About": "about.md"}]
+    return [
+        {"Home": "index.md"},
+        {"Themes": themes},
+        {"Reading list": "reading-list.md"},
+        {"Tags": "tags.md"},
+        {"About": "about.md"},
+    ]
 
 
 def _theme_views(reading_list: ReadingList, papers: dict[str, Paper]) -> list[tuple[Theme, list[Paper]]]:
@@ -116,7 +138,7 @@ def _environment(templates: Path) -> jinja2.Environment:
         yaml=_yaml,
         abstract=lambda paper: Markup(text.abstract_html(paper.abstract)),
         minutes=_reading_minutes,
-        plural=lambda count, word: f"{count} {word}{'' if count == 1 else 's'}",
+        plural=text.plural,
     )
     env.globals.update(url=_url, LinkKind=LinkKind)
     return env

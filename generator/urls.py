@@ -44,9 +44,13 @@ def load_map(url_map: Path) -> dict[str, list[str]]:
     try:
         data = json.loads(url_map.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
-        raise InputError(f"cannot read the URL map: {error}", where=str(url_map), hint="restore it from version control or delete it") from None
+        raise InputError(
+            f"cannot read the URL map: {error}", where=str(url_map), hint="restore it from version control or delete it"
+        ) from None
     if not isinstance(data, dict) or not all(isinstance(v, list) for v in data.values()):
-        raise InputError("the URL map is not an object of id: [slugs]", where=str(url_map), hint="restore it from version control or delete it")
+        raise InputError(
+            "the URL map is not an object of id: [slugs]", where=str(url_map), hint="restore it from version control or delete it"
+        )
     return data
 
 

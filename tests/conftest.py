@@ -1,23 +1,17 @@
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from support import REPO, THREE_PAPERS, build_site
+from support import THREE_PAPERS, build_site, copy_project
 
 __all__ = ["build_site"]
 
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    """A copy of the repo's site sources (mkdocs.yml, templates, docs) in tmp_path."""
-    for name in ("mkdocs.yml", "templates", "docs"):
-        source = REPO / name
-        if source.is_dir():
-            shutil.copytree(source, tmp_path / name)
-        else:
-            shutil.copy(source, tmp_path / name)
+    """A copy of the repo's site sources in tmp_path, with an empty data folder."""
+    copy_project(tmp_path, data=False)
     (tmp_path / "data").mkdir()
     return tmp_path
 

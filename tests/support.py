@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from generator.model import Paper, Source
@@ -30,6 +31,14 @@ def make_paper(**overrides: object) -> Paper:
     }
     fields.update(overrides)
     return Paper(**fields)  # type: ignore[arg-type]
+
+
+def copy_project(dest: Path, *, data: bool = True) -> Path:
+    """A copy of the repo's site sources in dest; with data, the bundled list too."""
+    for name in ("mkdocs.yml", "templates", "docs", *(["data"] if data else [])):
+        source = REPO / name
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, dest / name)
+    return dest
 
 
 def build_site(project: Path, *inputs: Path, out: str = "site") -> Path:

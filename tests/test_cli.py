@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -66,4 +68,20 @@ def test_bad_input_is_one_line_exit_one_and_leaves_the_site(project, three_paper
 def test_missing_input_file_is_an_error_not_a_traceback(project, monkeypatch):
     result = run(project, "build", "data/nope.txt", monkeypatch=monkeypatch)
     assert result.exit_code == 1
-    assert result.output == "readinglist: error: data/nope.txt: cannot read the file: No such file or directory (check the path)\n"
+    assert (
+        result.output == "readinglist: error: data/nope.txt: cannot read the file: No such file or directory (check the path)\n"
+    )
+
+
+def test_plain_mkdocs_build_runs_the_generator(project, three_papers):
+    config = (project / "mkdocs.yml").read_text(encoding="utf-8")
+    (project / "mkdocs.yml").write_text(config.replace("data/iclr2026.txt", "data/three.txt"), encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(project / "mkdocs.yml"), "-d", str(project / "plain")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert len(list((project / "plain" / "papers").glob("*/index.html"))) == 3
+    assert (project / "plain" / "papers.json").is_file()

@@ -16,7 +16,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from support import REPO, build_site
+from support import build_site, copy_project
 
 DATA = Path(__file__).parent / "data"
 CASES = [json.loads(line) for line in (DATA / "hostile.jsonl").read_text(encoding="utf-8").splitlines()]
@@ -64,9 +64,7 @@ def visible(fragment: str) -> str:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    project = tmp_path_factory.mktemp("hostile")
-    for name in ("mkdocs.yml", "templates", "docs"):
-        (shutil.copytree if (REPO / name).is_dir() else shutil.copy)(REPO / name, project / name)
+    project = copy_project(tmp_path_factory.mktemp("hostile"), data=False)
     # The build keeps a URL map beside its input: keep it out of the repo.
     inputs = shutil.copytree(DATA, project / "data")
     return build_site(project, inputs / "front-matter.txt", inputs / "hostile.jsonl")

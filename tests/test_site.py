@@ -5,11 +5,10 @@ from __future__ import annotations
 import html
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
-from support import BUNDLED, REPO, build_site
+from support import BUNDLED, build_site, copy_project
 
 from generator import text
 from generator.read import read_papers
@@ -19,10 +18,7 @@ BUNDLED_PAPERS = read_papers([BUNDLED]).papers
 
 @pytest.fixture(scope="module")
 def bundled_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    project = tmp_path_factory.mktemp("bundled")
-    for name in ("mkdocs.yml", "templates", "docs", "data"):
-        (shutil.copytree if (REPO / name).is_dir() else shutil.copy)(REPO / name, project / name)
-    return build_site(project)
+    return build_site(copy_project(tmp_path_factory.mktemp("bundled")))
 
 
 def page_text(page: Path) -> str:

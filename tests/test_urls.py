@@ -48,7 +48,9 @@ def test_reordering_the_input_changes_no_url(project, first):
 
 def test_redetecting_themes_changes_no_url(project, first):
     config = project / "mkdocs.yml"
-    config.write_text(config.read_text(encoding="utf-8").replace("  - readinglist:\n", "  - readinglist:\n      themes: 2\n"), encoding="utf-8")
+    config.write_text(
+        config.read_text(encoding="utf-8").replace("  - readinglist:\n", "  - readinglist:\n      themes: 2\n"), encoding="utf-8"
+    )
     site = build_site(project, project / "data" / "list.txt")
     assert len(list(site.glob("themes/*/index.html"))) == 2
     assert paper_urls(site) == first
