@@ -1,0 +1,90 @@
+"""The built site as a reader and a crawler meet it: links, anchors, metadata, 404, sitemap."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urldefrag, urlsplit
+
+import pytest
+from support import build_site, copy_project
+
+SITE_URL = "https://lists.example.org/iclr2026/"
+
+
+class Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.links: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if values.get("id"):
+            self.ids.add(values["id"] or "")
+        if tag in ("a", "link") and values.get("href"):
+            self.links.append(values["href"] or "")
+        if tag == "script" and values.get("src"):
+            self.links.append(values["src"] or "")
+
+
+def parse(page: Path) -> Links:
+    parser = Links()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    project = copy_project(tmp_path_factory.mktemp("links"))
+    config = project / "mkdocs.yml"
+    config.write_text(f"site_url: {SITE_URL}\n" + config.read_text(encoding="utf-8"), encoding="utf-8")
+    return build_site(project)
+
+
+def target_of(page: Path, href: str, site: Path) -> Path:
+    path = unquote(urlsplit(href).path)
+    # The 404 page links from the site's root path, as it may be served at any depth.
+    root = urlsplit(SITE_URL).path
+    target = site.resolve() / path.removeprefix(root) if path.startswith(root) else (page.parent / path).resolve()
+    return target / "index.html" if target.is_dir() else target
+
+
+def test_every_internal_link_and_anchor_resolves(site):
+    pages = sorted(site.rglob("*.html"))
+    parsed = {page.resolve(): parse(page) for page in pages}
+    checked = 0
+    for page, links in parsed.items():
+        for href in links.links:
+            if re.match(r"[a-z]+:", href) or href.startswith("//"):
+                continue  # external: not ours to check offline
+            path, anchor = urldefrag(href)
+            target = target_of(page, path, site) if path else page
+            assert target.exists(), f"{page.relative_to(site.resolve())}: broken link {href}"
+            if anchor and target.suffix == ".html":
+                assert anchor in parsed[target].ids, f"{page.relative_to(site.resolve())}: no #{anchor} in {href}"
+            checked += 1
+    assert checked > 1000
+
+
+def test_pages_carry_canonical_links_and_open_graph_tags(site):
+    paper = next(site.glob("papers/lapflow*/index.html"))
+    head = paper.read_text(encoding="utf-8").split("</head>")[0]
+    url = f"{SITE_URL}papers/{paper.parent.name}/"
+    assert f'<link rel="canonical" href="{url}">' in head
+    assert f'<meta property="og:url" content="{url}">' in head
+    assert '<meta property="og:type" content="article">' in head
+    assert re.search(r'<meta property="og:title" content="LapFlow[^"]*">', head)
+    description = re.search(r'<meta name="description" content="([^"]+)">', head).group(1)
+    assert re.search(rf'<meta property="og:description" content="{re.escape(description)}">', head)
+
+
+def test_the_sitemap_lists_every_paper(site):
+    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
+    for paper in site.glob("papers/*/index.html"):
+        assert f"<loc>{SITE_URL}papers/{paper.parent.name}/</loc>" in sitemap
+
+
+def test_a_404_page_exists(site):
+    assert "404" in (site / "404.html").read_text(encoding="utf-8")
