@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 # Characters that start Markdown, HTML, Jinja or pymdownx syntax.
 _ACTIVE = "&<>\"'`*_{}[]()#+-.!|~^=:$\\%@"
@@ -18,7 +19,8 @@ _INERT = str.maketrans({c: f"&#{ord(c)};" for c in _ACTIVE})
 _HTML_ACTIVE = "&<>\"'{}"
 _ESCAPE = str.maketrans({c: f"&#{ord(c)};" for c in _HTML_ACTIVE})
 
-_URL = re.compile(r"""https?://[^\s<>"'`{}\\]+""")
+# Brackets end a URL: outside an IPv6 host they are Markdown's, not the URL's.
+_URL = re.compile(r"""https?://[^\s<>"'`{}\\\[\]]+""")
 # A URL's last character is rarely punctuation: that belongs to the sentence.
 _URL_TRAILING = ".,;:!?)]'"
 _LATEX_URL = re.compile(r"\\(?:url|href)\{([^{}]*)\}")
@@ -50,9 +52,13 @@ def escape(text: str) -> str:
 def safe_url(url: str) -> str | None:
     """The URL if a reader can safely follow it, else None."""
     url = url.strip()
-    if re.match(r"https?://[^\s/]+", url, re.IGNORECASE):
-        return url
-    return None
+    if not re.match(r"https?://[^\s/]+", url, re.IGNORECASE):
+        return None
+    try:
+        urlsplit(url)
+    except ValueError:
+        return None
+    return url
 
 
 def trim_url(url: str) -> str:

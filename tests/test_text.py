@@ -82,3 +82,11 @@ def test_sentences_do_not_split_after_abbreviations_or_decimals():
 def test_urls_finds_latex_bare_and_scheme_less_project_links():
     found = urls("Code at \\url{https://github.com/a/b}. Demo: https://x.org/y. Page: g4splat.github.io.")
     assert found == ["https://github.com/a/b", "https://x.org/y", "https://g4splat.github.io"]
+
+
+def test_malformed_urls_are_text_not_links_and_never_crash():
+    assert urls("see [code](https://github.com/a/b) and \\url{https://[::1/} and https://x.org/[oops") == [
+        "https://github.com/a/b",
+        "https://x.org",
+    ]
+    assert "<a" not in abstract_html("\\url{https://[::1/}")
