@@ -109,9 +109,7 @@ def _read_jsonl(path: Path, text: str) -> tuple[str, list[Paper]]:
         try:
             record = json.loads(line)
         except json.JSONDecodeError as error:
-            raise InputError(
-                f"not valid JSON: {error.msg} at column {error.colno}", where=f"{path}:{number}", hint=_JSON_HINT
-            ) from None
+            raise InputError(_json_problem(error), where=f"{path}:{number}", hint=_JSON_HINT) from None
         papers.append(paper_from_record(record, Source(str(path), number)))
     return _require_papers(path, text, papers)
 
@@ -121,9 +119,7 @@ def _read_json(path: Path, text: str) -> tuple[str, list[Paper]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise InputError(
-            f"not valid JSON: {error.msg} at column {error.colno}", where=f"{path}:{error.lineno}", hint=_JSON_HINT
-        ) from None
+        raise InputError(_json_problem(error), where=f"{path}:{error.lineno}", hint=_JSON_HINT) from None
     title = ""
     if isinstance(data, dict):
         title = str(data.get("title") or "")
@@ -167,6 +163,11 @@ def _require_papers(path: Path, text: str, papers: list[Paper]) -> tuple[str, li
     if not papers:
         raise InputError("no papers in the file", where=f"{path}:{text.count(chr(10)) + 1}", hint="give one record per paper")
     return "", papers
+
+
+def _json_problem(error: json.JSONDecodeError) -> str:
+    # json says "Unterminated string starting at" and gives the place apart.
+    return f"not valid JSON at column {error.colno}: {error.msg.removesuffix(' starting at')}"
 
 
 _JSON_HINT = "each record is a JSON object with at least an abstract"

@@ -10,6 +10,8 @@ from generator.pipeline import BuildOptions, build
 
 REPO = Path(__file__).resolve().parent.parent
 BUNDLED = REPO / "data" / "iclr2026.txt"
+# The OpenReview export beside the repo (../shared/data), for tests at scale.
+DEV_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
 
 THREE_PAPERS = """\
 A tiny reading list

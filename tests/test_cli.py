@@ -35,31 +35,51 @@ def test_generate_writes_markdown_only(project, three_papers, monkeypatch):
 
 
 @pytest.mark.parametrize(
-    ("content", "expected"),
+    ("name", "content", "expected"),
     [
-        (b"", "readinglist: error: {path}:1: the file is empty (the first line is the list's title, then abstracts)"),
+        ("bad.txt", b"", "{path}:1: the file is empty (the first line is the list's title, then abstracts)"),
         (
+            "bad.txt",
             b"Title only\n",
-            "readinglist: error: {path}:2: no abstracts after the title "
-            "(put one abstract per blank-line-separated block after the title line)",
+            "{path}:2: no abstracts after the title (put one abstract per blank-line-separated block after the title line)",
         ),
-        (b"T\n\nok \xc3\x28 bad\n", "readinglist: error: {path}:3: not valid UTF-8 at byte 6 (save the file as UTF-8)"),
+        ("bad.txt", b"T\n\nok \xc3\x28 bad\n", "{path}:3: not valid UTF-8 at byte 6 (save the file as UTF-8)"),
         (
+            "bad.txt",
             b"T\n\n\x00\x01\x02",
-            "readinglist: error: {path}: binary data at byte 3, not a text file (give a UTF-8 text, JSONL or CSV file)",
+            "{path}: binary data at byte 3, not a text file (give a UTF-8 text, JSONL or CSV file)",
+        ),
+        (
+            "bad.jsonl",
+            b'{"abstract": "fine"}\n{"title": "no abstract"}\n',
+            "{path}:2: the abstract is missing or empty (every record needs a non-empty abstract field)",
+        ),
+        (
+            "bad.jsonl",
+            b'{"abstract": "fine"}\n{"abstract": "cut off\n',
+            "{path}:2: not valid JSON at column 14: Unterminated string (each record is a JSON object with at least an abstract)",
+        ),
+        (
+            "bad.csv",
+            b'title,abstract\nA,"fine"\nB,\n',
+            "{path}:3: the abstract is missing or empty (every record needs a non-empty abstract field)",
+        ),
+        (
+            "bad.csv",
+            b'title,abstract\nA,"never closed\n',
+            "{path}:2: malformed CSV: unexpected end of data (check the quotes on this row)",
         ),
     ],
 )
-def test_bad_input_is_one_line_exit_one_and_leaves_the_site(project, three_papers, monkeypatch, content, expected):
+def test_bad_input_is_one_line_exit_one_and_leaves_the_site(project, three_papers, monkeypatch, name, content, expected):
     assert run(project, "build", str(three_papers), monkeypatch=monkeypatch).exit_code == 0
     before = {p: p.read_bytes() for p in (project / "site").rglob("*") if p.is_file()}
 
-    bad = project / "data" / "bad.txt"
-    bad.write_bytes(content)
-    result = run(project, "build", "data/bad.txt", monkeypatch=monkeypatch)
+    (project / "data" / name).write_bytes(content)
+    result = run(project, "build", f"data/{name}", monkeypatch=monkeypatch)
 
     assert result.exit_code == 1
-    assert result.output == expected.format(path="data/bad.txt") + "\n"
+    assert result.output == "readinglist: error: " + expected.format(path=f"data/{name}") + "\n"
     after = {p: p.read_bytes() for p in (project / "site").rglob("*") if p.is_file()}
     assert after == before
     assert sorted(p.name for p in project.iterdir() if p.name.startswith(".")) == []

@@ -162,3 +162,32 @@ def test_exports_keep_the_input_as_data(site):
     records = {r["id"]: r for r in json.loads((site / "papers.json").read_text(encoding="utf-8"))}
     for case in CASES:
         assert records[case["id"]]["title"] == " ".join(case["title"].split())
+
+
+@pytest.mark.browser
+def test_in_the_browser_no_dialog_opens_and_nothing_is_injected(site):
+    from browser_helpers import CHROMIUM, launch, search, serve, watch_errors
+    from playwright.sync_api import sync_playwright
+
+    if not CHROMIUM.exists():
+        pytest.skip("needs Debian's chromium")
+    injected = """() => [
+        ...document.querySelectorAll('article img, iframe, object, embed, [onerror], [onload], [onclick], a[href^="javascript:"], a[href^="data:"]'),
+        ...[...document.querySelectorAll('script')].filter(s => s.textContent.includes('alert(')),
+    ].map(e => e.outerHTML.slice(0, 80))"""
+    errors: list[str] = []
+    pages = ["", "tags/", "reading-list/", *(f"papers/{case['id']}/" for case in CASES)]
+    pages += sorted(str(p.parent.relative_to(site)) + "/" for p in site.glob("themes/*/index.html"))
+    with sync_playwright() as playwright, serve(site) as base:
+        browser = launch(playwright)
+        page = browser.new_page()
+        watch_errors(page, errors)
+        for path in pages:
+            page.goto(base + path)
+            page.wait_for_load_state("load")
+            assert page.evaluate(injected) == [], path
+        page.goto(base)
+        assert search(page, "alert")
+        assert page.evaluate(injected) == []
+        browser.close()
+    assert errors == []

@@ -87,7 +87,7 @@ def test_several_files_build_one_list(tmp_path):
     [
         ("x.jsonl", '{"abstract": "ok"}\n{"title": "no abstract"}\n', "x.jsonl:2: the abstract is missing or empty"),
         ("x.jsonl", '{"abstract": "ok"}\n\n{"abstract": ""}\n', "x.jsonl:3: the abstract is missing or empty"),
-        ("x.jsonl", '{"abstract": "ok"}\n{"abstract": "broken\n', "x.jsonl:2: not valid JSON: Unterminated string"),
+        ("x.jsonl", '{"abstract": "ok"}\n{"abstract": "broken\n', "x.jsonl:2: not valid JSON at column 14: Unterminated string"),
         ("x.jsonl", "[1, 2]\n", "x.jsonl:1: expected an object, found list"),
         ("x.json", '[{"abstract": "ok"}, {"title": "t"}]', "x.json: record 2: the abstract is missing or empty"),
         ("x.csv", 'title,abstract\nT,"ok"\nU,\n', "x.csv:3: the abstract is missing or empty"),
