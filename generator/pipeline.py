@@ -23,6 +23,7 @@ from .enrich import enrich
 from .errors import BuildError, ConfigError
 from .layout import layout
 from .model import Site
+from .progress import Stopwatch
 from .read import read_papers
 from .related import find_related
 from .render import paper_path, render_pages
@@ -44,26 +45,35 @@ class BuildOptions:
     inputs: tuple[Path, ...] | None = None
 
 
-def generate(settings: Settings) -> Site:
+def generate(settings: Settings, clock: Stopwatch | None = None) -> Site:
     """Input files to rendered Markdown pages: every stage before MkDocs."""
-    reading_list = read_papers(settings.inputs, title=settings.title)
-    reading_list = enrich(reading_list)
-    reading_list = detect_themes(reading_list, settings.themes)
-    reading_list = find_related(reading_list, n=settings.related)
-    reading_list = layout(reading_list)
-    moved = redirects(reading_list, settings.url_map)
-    return render_pages(reading_list, settings.templates, language=settings.language, redirects=moved)
+    clock = clock or Stopwatch()
+    with clock("read"):
+        reading_list = read_papers(settings.inputs, title=settings.title)
+    with clock("enrich"):
+        reading_list = enrich(reading_list)
+    with clock("themes"):
+        reading_list = detect_themes(reading_list, settings.themes)
+    with clock("related"):
+        reading_list = find_related(reading_list, n=settings.related)
+    with clock("layout"):
+        reading_list = layout(reading_list)
+    with clock("render"):
+        moved = redirects(reading_list, settings.url_map)
+        return render_pages(reading_list, settings.templates, language=settings.language, redirects=moved)
 
 
-def build(options: BuildOptions) -> Site:
+def build(options: BuildOptions, clock: Stopwatch | None = None) -> Site:
     """Input files to a finished site in options.out; on failure, out is untouched."""
+    clock = clock or Stopwatch()
     config = load_mkdocs_config(options.config_file, options.inputs)
     plugin = config.plugins[PLUGIN]
     settings = plugin.settings(config)
-    plugin.site = site = generate(settings)
+    plugin.site = site = generate(settings, clock)
     with staging(options.out) as site_dir, _build_date(settings.inputs):
         config.site_dir = str(site_dir)
-        _run_mkdocs(config)
+        with clock("mkdocs"):
+            _run_mkdocs(config)
     return site
 
 

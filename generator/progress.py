@@ -1,0 +1,62 @@
+"""Stage timings and progress bars.
+
+Bars are drawn only for a person at a terminal: in CI, in pipes and with
+--quiet the build prints nothing but its log.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+log = logging.getLogger(__name__)
+
+
+class Stopwatch:
+    """Seconds per pipeline stage, in the order the stages ran."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+
+    @contextmanager
+    def __call__(self, stage: str) -> Iterator[None]:
+        started = time.perf_counter()
+        yield
+        self.seconds[stage] = self.seconds.get(stage, 0.0) + time.perf_counter() - started
+        log.debug("%s took %.2f s", stage, self.seconds[stage])
+
+
+def bars_enabled() -> bool:
+    return sys.stderr.isatty() and not os.environ.get("CI") and logging.getLogger().isEnabledFor(logging.INFO)
+
+
+class Bar:
+    """A one-line progress bar on stderr; silent unless bars_enabled()."""
+
+    _WIDTH = 30
+
+    def __init__(self, label: str, total: int) -> None:
+        self.label = label
+        self.total = max(total, 1)
+        self.done = 0
+        self.enabled = bars_enabled()
+        self._drawn = -1
+
+    def advance(self, count: int = 1) -> None:
+        self.done += count
+        # Redraw once per percent: a terminal write per page would cost more than the page.
+        percent = min(100, self.done * 100 // self.total)
+        if self.enabled and percent != self._drawn:
+            self._drawn = percent
+            filled = self._WIDTH * percent // 100
+            sys.stderr.write(f"\r{self.label:<10} [{'#' * filled}{'.' * (self._WIDTH - filled)}] {self.done}/{self.total}")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled and self._drawn >= 0:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
