@@ -52,7 +52,7 @@ def generate(settings: Settings, clock: Stopwatch | None = None) -> Site:
         reading_list = read_papers(settings.inputs, title=settings.title)
     with clock("enrich"):
         reading_list = enrich(reading_list)
-    with clock("themes"):
+    with clock("detect"):
         reading_list = detect_themes(reading_list, settings.themes)
     with clock("related"):
         reading_list = find_related(reading_list, n=settings.related)

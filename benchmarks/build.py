@@ -1,0 +1,181 @@
+"""Build sites of growing size and print what each stage costs.
+
+    python benchmarks/build.py                      # 1,000 5,000 10,000 20,000 papers
+    python benchmarks/build.py --sizes 1000 5000    # some sizes
+    python benchmarks/build.py --no-baseline        # skip the plain `mkdocs build`
+
+Papers come from the OpenReview export (../shared/data by default), repeated
+with new ids past its 9,842 records. Each size runs in a process of its own so
+peak memory is that size's alone. The baseline is a plain `mkdocs build` of the
+same generated pages with the same nav, without the readinglist plugin: the
+generator's target is at most 1.5 times that, input to finished site.
+
+The machine is shared and noisy: compare ratios within one run, not seconds
+across runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+REPO = Path(__file__).resolve().parent.parent
+DEV = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
+STAGES = ("read", "enrich", "detect", "related", "layout", "render", "mkdocs")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 5000, 10000, 20000])
+    parser.add_argument("--data", type=Path, default=DEV)
+    parser.add_argument("--no-baseline", action="store_true", help="skip the plain mkdocs build")
+    parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        print(json.dumps(measure(args.one, args.data, baseline=not args.no_baseline)))
+        return
+
+    rows = []
+    for size in args.sizes:
+        command = [sys.executable, __file__, "--one", str(size), "--data", str(args.data)]
+        command += ["--no-baseline"] if args.no_baseline else []
+        result = subprocess.run(command, capture_output=True, text=True, check=True)
+        rows.append(json.loads(result.stdout.strip().splitlines()[-1]))
+        print(f"measured {size} papers", file=sys.stderr)
+    print_table(rows)
+
+
+def measure(size: int, data: Path, *, baseline: bool) -> dict[str, object]:
+    """Build one site of size papers and return its figures."""
+    from generator.pipeline import BuildOptions, build, generate, load_mkdocs_config
+    from generator.progress import Stopwatch
+    from generator.write import write_docs
+
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        records = write_records(work / "papers.jsonl", data, size)
+        project = copy_sources(work)
+        clock = Stopwatch()
+        started = time.perf_counter()
+        site = build(BuildOptions(project / "mkdocs.yml", work / "site", (records,)), clock)
+        total = time.perf_counter() - started
+        peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+        row: dict[str, object] = {
+            "papers": len(site.reading_list.papers),
+            "themes": len(site.reading_list.themes),
+            **{stage: round(clock.seconds.get(stage, 0.0), 1) for stage in STAGES},
+            "total": round(total, 1),
+            "peak_mb": round(peak_mb),
+            **site_figures(work / "site"),
+        }
+        if baseline:
+            config = load_mkdocs_config(project / "mkdocs.yml", (records,))
+            generated = generate(config.plugins["readinglist"].settings(config))
+            write_docs(generated, work / "generated")
+            row["plain_mkdocs"] = plain_mkdocs_seconds(project, work, generated.nav)
+            row["ratio"] = round(total / row["plain_mkdocs"], 2)
+        return row
+
+
+def write_records(path: Path, data: Path, size: int) -> Path:
+    """size records from data, repeated with new ids where it has fewer."""
+    source = [json.loads(line) for line in data.read_text(encoding="utf-8").splitlines() if line.strip()]
+    with path.open("w", encoding="utf-8") as out:
+        for n in range(size):
+            record = dict(source[n % len(source)])
+            if n >= len(source):
+                record["id"] = f"{record['id']}-{n // len(source) + 1}"
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+    return path
+
+
+def copy_sources(work: Path) -> Path:
+    project = work / "project"
+    project.mkdir()
+    for name in ("mkdocs.yml", "templates", "docs"):
+        source = REPO / name
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, project / name)
+    return project
+
+
+def site_figures(site: Path) -> dict[str, object]:
+    files = [p for p in site.rglob("*") if p.is_file()]
+    papers = sorted(site.glob("papers/*/index.html"))
+    return {
+        "site_mb": round(sum(p.stat().st_size for p in files) / 1e6, 1),
+        "files": len(files),
+        "paper_kb": round(papers[len(papers) // 2].stat().st_size / 1024, 1) if papers else 0,
+        "search_kb": round(search_bootstrap_bytes(site) / 1024),
+    }
+
+
+def search_bootstrap_bytes(site: Path) -> int:
+    """What a reader downloads before search can answer: the index files it loads up front."""
+    material = site / "search" / "search_index.json"
+    if material.exists():
+        worker = sum(p.stat().st_size for p in site.glob("assets/javascripts/workers/search.*.min.js"))
+        return material.stat().st_size + worker
+    pagefind = site / "pagefind"
+    up_front = [*pagefind.glob("pagefind.js"), *pagefind.glob("pagefind-entry.json"), *pagefind.glob("wasm.*.pagefind")]
+    up_front += pagefind.glob("pagefind.*.pf_meta")
+    # A one-word query loads one index chunk; count the largest.
+    chunks = sorted((p.stat().st_size for p in pagefind.glob("index/*.pf_index")), reverse=True)[:1]
+    return sum(p.stat().st_size for p in up_front) + sum(chunks)
+
+
+def plain_mkdocs_seconds(project: Path, work: Path, nav: list[dict[str, object]]) -> float:
+    """Seconds for `mkdocs build` of the generated pages with our nav and no generator."""
+    docs = work / "plain-docs"
+    shutil.copytree(project / "docs", docs)
+    shutil.copytree(work / "generated", docs, dirs_exist_ok=True)
+    config = yaml.load((project / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)
+    config["plugins"] = [p for p in config["plugins"] if not (isinstance(p, dict) and "readinglist" in p) and p != "readinglist"]
+    config.update(docs_dir=str(docs), nav=nav, site_url="")
+    config["theme"]["custom_dir"] = str(project / "templates" / "overrides")
+    plain = work / "plain.yml"
+    plain.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(plain), "-d", str(work / "plain-site")], check=True)
+    return round(time.perf_counter() - started, 1)
+
+
+class _Loader(yaml.SafeLoader):
+    """mkdocs.yml's !ENV tags, read as their default."""
+
+
+_Loader.add_constructor("!ENV", lambda loader, node: loader.construct_sequence(node)[-1])
+
+
+def print_table(rows: list[dict[str, object]]) -> None:
+    columns = [
+        "papers",
+        "themes",
+        *STAGES,
+        "total",
+        "plain_mkdocs",
+        "ratio",
+        "peak_mb",
+        "site_mb",
+        "files",
+        "paper_kb",
+        "search_kb",
+    ]
+    columns = [c for c in columns if any(c in row for row in rows)]
+    print("| " + " | ".join(columns) + " |")
+    print("|" + "---|" * len(columns))
+    for row in rows:
+        print("| " + " | ".join(str(row.get(c, "")) for c in columns) + " |")
+
+
+if __name__ == "__main__":
+    main()

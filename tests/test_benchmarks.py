@@ -1,0 +1,24 @@
+"""The benchmarks run: a smoke test at 1,000 papers, with no timing asserted."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from support import DEV_DATA, REPO
+
+
+@pytest.mark.skipif(not DEV_DATA.exists(), reason="needs ../shared/data")
+def test_build_benchmark_prints_its_table_at_1000_papers():
+    result = subprocess.run(
+        [sys.executable, "benchmarks/build.py", "--sizes", "1000", "--no-baseline"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    header, rule, row = result.stdout.strip().splitlines()
+    assert header.startswith("| papers | themes | read | enrich | detect |")
+    assert row.startswith("| 1000 |")
