@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -35,10 +36,25 @@ def _swap(new: Path, out: Path) -> None:
     old = out.with_name(f".{out.name}.old")
     shutil.rmtree(old, ignore_errors=True)
     if out.exists():
+        _keep_times_of_unchanged(new, out)
         out.rename(old)
     new.rename(out)
     shutil.rmtree(old, ignore_errors=True)
     log.info("Wrote %s", out)
+
+
+def _keep_times_of_unchanged(new: Path, out: Path) -> None:
+    """Give files whose bytes did not change their old times, for caches and rsync."""
+    kept = 0
+    for path in new.rglob("*"):
+        before = out / path.relative_to(new)
+        if not path.is_file() or not before.is_file():
+            continue
+        stat = before.stat()
+        if stat.st_size == path.stat().st_size and before.read_bytes() == path.read_bytes():
+            os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+            kept += 1
+    log.debug("%d files unchanged since the last build", kept)
 
 
 def write_docs(site: Site, docs_dir: Path) -> None:

@@ -92,3 +92,11 @@ def test_ctrl_c_during_the_build_leaves_the_previous_site(project, three_papers)
     assert build.returncode != 0, "the build finished before the interrupt: use more papers"
     assert {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()} == before
     assert [p.name for p in project.iterdir() if p.name.startswith(".")] == []
+
+
+def test_a_rebuild_leaves_unchanged_files_bytes_and_times_alone(project, three_papers):
+    site = build_site(project, three_papers)
+    before = {p.relative_to(site): (p.read_bytes(), p.stat().st_mtime_ns) for p in site.rglob("*") if p.is_file()}
+    time.sleep(0.05)
+    after = build_site(project, three_papers)
+    assert {p.relative_to(after): (p.read_bytes(), p.stat().st_mtime_ns) for p in after.rglob("*") if p.is_file()} == before
