@@ -41,6 +41,12 @@ class _ErrorsAsLines(click.Group):
             sys.exit(1)
 
 
+themes_option = click.option(
+    "--themes", "-k", type=click.IntRange(min=1), help="How many top-level themes (overrides mkdocs.yml and themes.yml)."
+)
+group_by_option = click.option(
+    "--group-by", metavar="FIELD", help="Use a paper field (e.g. track, primary_area) as the top-level themes."
+)
 inputs_argument = click.argument("inputs", nargs=-1, type=click.Path(path_type=Path))
 config_option = click.option(
     "--config", "-f", "config_file", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="mkdocs.yml to use."
@@ -55,26 +61,20 @@ def main(verbose: bool, quiet: bool) -> None:
     """Turn a list of paper abstracts into a searchable static site."""
     level = logging.DEBUG if verbose else logging.WARNING if quiet else logging.INFO
     logging.basicConfig(level=level, format="%(levelname)-8s %(message)s", force=True)
-    _quiet_jieba()
-
-
-def _quiet_jieba() -> None:
-    """jieba, which Material's search loads, logs its start-up at DEBUG to its own handler."""
-    try:
-        import jieba
-    except ImportError:
-        return
-    jieba.setLogLevel(logging.WARNING)
 
 
 @main.command("build")
 @inputs_argument
 @config_option
 @click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True)
-def build_command(inputs: tuple[Path, ...], config_file: Path | None, out: Path) -> None:
+@themes_option
+@group_by_option
+def build_command(
+    inputs: tuple[Path, ...], config_file: Path | None, out: Path, themes: int | None, group_by: str | None
+) -> None:
     """Generate the pages and build the site (default input: the one in mkdocs.yml)."""
     started = time.perf_counter()
-    site = build(BuildOptions(config_file or default_config(), out, inputs or None))
+    site = build(BuildOptions(config_file or default_config(), out, inputs or None, themes=themes, group_by=group_by))
     papers, themes = len(site.reading_list.papers), len(site.reading_list.themes)
     seconds = time.perf_counter() - started
     click.echo(f"readinglist: built {plural(papers, 'paper')} in {plural(themes, 'theme')} in {seconds:.1f} s: {out}", err=True)
@@ -84,9 +84,13 @@ def build_command(inputs: tuple[Path, ...], config_file: Path | None, out: Path)
 @inputs_argument
 @config_option
 @click.option("--docs", type=click.Path(file_okay=False, path_type=Path), default=Path("build/docs"), show_default=True)
-def generate_command(inputs: tuple[Path, ...], config_file: Path | None, docs: Path) -> None:
+@themes_option
+@group_by_option
+def generate_command(
+    inputs: tuple[Path, ...], config_file: Path | None, docs: Path, themes: int | None, group_by: str | None
+) -> None:
     """Write the generated Markdown pages only."""
-    config = load_mkdocs_config(config_file or default_config(), inputs)
+    config = load_mkdocs_config(config_file or default_config(), inputs, themes=themes, group_by=group_by)
     site = generate(config.plugins[PLUGIN].settings(config))
     write_docs(site, docs)
     click.echo(f"readinglist: wrote {len(site.pages)} pages: {docs}", err=True)

@@ -10,9 +10,14 @@ from .errors import ConfigError
 
 @dataclass(frozen=True)
 class ThemeSettings:
-    # None: choose the number of themes from the size of the list.
+    # None: the curator's overrides file sets it, else the size of the list does.
     k: int | None = None
     seed: int = 0
+    # A Paper attribute or `extra` key whose values make the top-level themes;
+    # detected sub-themes go under them. "" detects the top level too.
+    group_by: str = ""
+    # The curator's overrides (themes.yml); a missing file means none.
+    overrides: Path | None = None
 
     def __post_init__(self) -> None:
         if self.k is not None and self.k < 1:

@@ -56,8 +56,10 @@ class Paper:
     # Derived by the enrich stage.
     slug: str = ""
     summary: str = ""
-    # Set by the theme stage: the slug of the paper's theme.
+    # Set by the theme stage: the slug of the paper's (top-level) theme, and
+    # in a two-level list the slug of its sub-theme ("" in a flat list).
     theme: str = ""
+    subtheme: str = ""
     related: list[Related] = field(default_factory=list)
     # Set by the layout stage: where the paper sits on the theme map, in [0, 1]².
     position: tuple[float, float] = (0.5, 0.5)
@@ -80,19 +82,29 @@ class Theme:
     keywords: tuple[str, ...] = field(default=(), compare=False)
     # Paper ids, most representative first.
     paper_ids: tuple[str, ...] = field(default=(), compare=False)
+    # A sub-theme's parent theme slug; "" for a top-level theme.
+    parent: str = field(default="", compare=False)
 
 
 @dataclass
 class ReadingList:
     title: str
     papers: list[Paper]
+    # The top-level themes, largest first; they alone make the nav.
     themes: list[Theme] = field(default_factory=list)
+    # In a two-level list, the sub-themes of every theme, grouped by parent in
+    # the order of the themes; empty in a flat list.
+    subthemes: list[Theme] = field(default_factory=list)
+
+    def children(self, slug: str) -> list[Theme]:
+        """The sub-themes of the theme slug, largest first."""
+        return [theme for theme in self.subthemes if theme.parent == slug]
 
     def by_id(self) -> dict[str, Paper]:
         return {paper.id: paper for paper in self.papers}
 
     def theme(self, slug: str) -> Theme:
-        for theme in self.themes:
+        for theme in (*self.themes, *self.subthemes):
             if theme.slug == slug:
                 return theme
         raise KeyError(slug)

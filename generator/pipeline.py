@@ -43,6 +43,9 @@ class BuildOptions:
     out: Path
     # None: the inputs named in mkdocs.yml.
     inputs: tuple[Path, ...] | None = None
+    # The command line's --themes and --group-by; None keeps mkdocs.yml's.
+    themes: int | None = None
+    group_by: str | None = None
 
 
 def generate(settings: Settings, clock: Stopwatch | None = None) -> Site:
@@ -66,7 +69,7 @@ def generate(settings: Settings, clock: Stopwatch | None = None) -> Site:
 def build(options: BuildOptions, clock: Stopwatch | None = None) -> Site:
     """Input files to a finished site in options.out; on failure, out is untouched."""
     clock = clock or Stopwatch()
-    config = load_mkdocs_config(options.config_file, options.inputs)
+    config = load_mkdocs_config(options.config_file, options.inputs, themes=options.themes, group_by=options.group_by)
     plugin = config.plugins[PLUGIN]
     settings = plugin.settings(config)
     plugin.site = site = generate(settings, clock)
@@ -93,16 +96,21 @@ def verify_site(site: Site, site_dir: Path, *, use_directory_urls: bool) -> None
     log.info("Checked: each of the %d papers is on exactly one page", len(seen))
 
 
-def load_mkdocs_config(config_file: Path, inputs: tuple[Path, ...] | None = None) -> MkDocsConfig:
-    """The validated MkDocs config, with the command line's inputs if it gave any."""
+def load_mkdocs_config(
+    config_file: Path, inputs: tuple[Path, ...] | None = None, *, themes: int | None = None, group_by: str | None = None
+) -> MkDocsConfig:
+    """The validated MkDocs config, with the command line's inputs and theme options if it gave any."""
     try:
         config = load_config(str(config_file), strict=True)
     except (ConfigurationError, Abort) as error:
         raise ConfigError(str(error), where=str(config_file)) from None
     if PLUGIN not in config.plugins:
         raise ConfigError(f"the {PLUGIN} plugin is not enabled", where=str(config_file), hint=f"add '- {PLUGIN}' under plugins")
+    plugin = config.plugins[PLUGIN]
     if inputs:
-        config.plugins[PLUGIN].inputs = list(inputs)
+        plugin.inputs = list(inputs)
+    plugin.themes = themes
+    plugin.group_by = group_by
     return config
 
 

@@ -16,12 +16,15 @@ from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
 
 from . import text
 from .config import Settings, ThemeSettings
 from .errors import ReadingListError
 from .model import Site
 from .pipeline import generate, verify_site
+from .progress import Bar
+from .search import index_site
 from .urls import update_map
 
 log = logging.getLogger(__name__)
@@ -37,7 +40,11 @@ class ReadingListConfig(base.Config):
     language = opt.Choice(("auto", "en", "zh", "de", "fr", "es", "ja", "ko"), default="auto")
     """The UI language; auto follows the list's title."""
     themes = opt.Optional(opt.Type(int))
-    """How many themes to detect; unset chooses from the list's size."""
+    """How many top-level themes to detect; unset chooses from the list's size."""
+    group_by = opt.Type(str, default="")
+    """A paper field (e.g. track, primary_area) whose values make the top-level themes."""
+    overrides = opt.Type(str, default="data/themes.yml")
+    """The curator's theme overrides, relative to mkdocs.yml; a missing file means none."""
     related = opt.Type(int, default=5)
     """How many related papers each paper page shows."""
     url_map = opt.Type(str, default="urls.json")
@@ -49,7 +56,11 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def __init__(self) -> None:
         # The CLI overrides the inputs; MkDocs alone uses the config's.
         self.inputs: list[Path] | None = None
+        # The CLI's --themes and --group-by; None keeps the config's.
+        self.themes: int | None = None
+        self.group_by: str | None = None
         self.site: Site | None = None
+        self.bar = Bar("mkdocs", 0)
 
     def settings(self, config: MkDocsConfig) -> Settings:
         root = Path(config.config_file_path).parent
@@ -59,13 +70,17 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             inputs=tuple(inputs),
             templates=root / self.config.templates,
             title=self.config.title,
-            themes=ThemeSettings(k=self.config.themes),
+            themes=ThemeSettings(
+                k=self.themes if self.themes is not None else self.config.themes,
+                group_by=self.group_by if self.group_by is not None else self.config.group_by,
+                overrides=root / self.config.overrides if self.config.overrides else None,
+            ),
             language=self.config.language,
             related=self.config.related,
             url_map=url_map,
         )
 
-    # Runs before the search plugin, which reads the language we set here.
+    # Runs before the other plugins, which read the language we set here.
     @event_priority(100)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         try:
@@ -78,6 +93,14 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         config.theme["language"] = self.site.language
         return config
 
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        assert self.site is not None
+        self.bar = Bar("mkdocs", sum(path.endswith(".md") for path in self.site.pages))
+
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        self.bar.advance()
+        return output
+
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         assert self.site is not None
         for path, markdown in self.site.pages.items():
@@ -89,8 +112,10 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         assert self.site is not None
+        self.bar.close()
         try:
             verify_site(self.site, Path(config.site_dir), use_directory_urls=config.use_directory_urls)
+            index_site(Path(config.site_dir))
         except ReadingListError as error:
             raise PluginError(str(error)) from error
         url_map = self.settings(config).url_map

@@ -48,14 +48,17 @@ def render_pages(
             raise BuildError(f"two pages would be written to {path}", hint="give the papers distinct ids or titles")
         pages[path] = env.get_template(template).render(page_path=path, **context)
 
-    add("index.md", "index.md.j2", reading_list=reading_list, themes=_theme_views(reading_list, papers))
-    for theme in reading_list.themes:
-        members = [papers[i] for i in theme.paper_ids]
-        add(theme_path(theme), "theme.md.j2", theme=theme, papers=members)
+    themes = _theme_views(reading_list, papers)
+    add("index.md", "index.md.j2", reading_list=reading_list, themes=themes)
+    for theme, members, children in themes:
+        add(theme_path(theme), "theme.md.j2", theme=theme, papers=members, subthemes=children, parent=None)
+        for child, child_papers, _ in children:
+            add(theme_path(child), "theme.md.j2", theme=child, papers=child_papers, subthemes=[], parent=theme)
     for paper in reading_list.papers:
         theme = reading_list.theme(paper.theme)
         related = [(papers[r.paper_id], r.reasons) for r in paper.related]
-        add(paper_path(paper), "paper.md.j2", paper=paper, theme=theme, related=related)
+        subtheme = reading_list.theme(paper.subtheme) if paper.subtheme else None
+        add(paper_path(paper), "paper.md.j2", paper=paper, theme=theme, subtheme=subtheme, related=related)
     for old, new in (redirects or {}).items():
         add(f"papers/{old}/index.html", "redirect.html.j2", target=Markup(f"../{new}/"))
     records = _records(reading_list)
@@ -75,7 +78,7 @@ def render_pages(
 
 def _records(reading_list: ReadingList) -> list[dict[str, object]]:
     """One record per paper, for readers' tools, the site's scripts and scoring."""
-    labels = {theme.slug: theme.label for theme in reading_list.themes}
+    labels = {theme.slug: theme.label for theme in (*reading_list.themes, *reading_list.subthemes)}
     return [
         {
             "id": paper.id,
@@ -83,7 +86,8 @@ def _records(reading_list: ReadingList) -> list[dict[str, object]]:
             "title_derived": paper.title_derived,
             "theme": labels[paper.theme],
             "theme_slug": paper.theme,
-            "subtheme": None,
+            "subtheme": labels[paper.subtheme] if paper.subtheme else None,
+            "subtheme_slug": paper.subtheme or None,
             "url": paper_path(paper).removesuffix(".md") + "/",
             "keywords": paper.keywords,
             "status": paper.status,
@@ -100,7 +104,8 @@ def paper_path(paper: Paper) -> str:
 
 
 def theme_path(theme: Theme) -> str:
-    return f"themes/{theme.slug}.md"
+    """themes/SLUG.md, and a sub-theme's page in its parent's folder: themes/PARENT/SLUG.md."""
+    return f"themes/{theme.parent}/{theme.slug}.md" if theme.parent else f"themes/{theme.slug}.md"
 
 
 def site_language(title: str) -> str:
@@ -119,8 +124,19 @@ def _nav(reading_list: ReadingList) -> list[dict[str, object]]:
     ]
 
 
-def _theme_views(reading_list: ReadingList, papers: dict[str, Paper]) -> list[tuple[Theme, list[Paper]]]:
-    return [(theme, [papers[i] for i in theme.paper_ids]) for theme in reading_list.themes]
+_ThemeView = tuple[Theme, list[Paper], list[Any]]
+
+
+def _theme_views(reading_list: ReadingList, papers: dict[str, Paper]) -> list[_ThemeView]:
+    """Each theme with its papers and its sub-themes, each of those with its papers."""
+    return [
+        (
+            theme,
+            [papers[i] for i in theme.paper_ids],
+            [(child, [papers[i] for i in child.paper_ids], []) for child in reading_list.children(theme.slug)],
+        )
+        for theme in reading_list.themes
+    ]
 
 
 def _environment(templates: Path) -> jinja2.Environment:

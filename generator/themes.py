@@ -9,13 +9,16 @@ then named after the phrases its papers share and the rest of the list lacks.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import scipy.linalg
 import scipy.sparse as sp
 from scipy.sparse.linalg import eigsh
 from sklearn.cluster import KMeans
@@ -25,8 +28,10 @@ from sklearn.preprocessing import normalize
 
 from .config import ThemeSettings
 from .enrich import slugify
+from .errors import ConfigError
 from .keyphrases import distinct, head_spellings, normalise, spell, terms
 from .model import Paper, ReadingList, Theme
+from .overrides import apply_overrides, load_overrides
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +46,19 @@ _BLOCK = 1000
 # Dense eigensolvers are exact and fast up to here; beyond, ARPACK.
 _DENSE_EIGEN = 500
 _LABEL_WORDS = 5
+# A phrase in more than this share of a long list's papers is too generic to name a theme alone.
+_GENERIC = 0.03
+# Longer lists get two levels: themes, and sub-themes under them.
+_TWO_LEVEL = 300
+_MAX_TOP = 30
+# Sub-themes of about this many papers; none longer than a page should be.
+_SUBTHEME_SIZE = 120
+_PAGE_LIMIT = 200
+_RESPLITS = 4
+# A theme smaller than this is not split.
+_MIN_SPLIT = 8
+# Sub-themes are cut from few papers: fewer k-means restarts do.
+_SUB_INITS = 3
 _THEME_KEYWORDS = 8
 
 
@@ -59,23 +77,152 @@ class PaperVectors:
     keywords: frozenset[str]
     heads: dict[str, str]
 
+    @functools.cached_property
+    def row(self) -> dict[str, int]:
+        """Each paper id's row."""
+        return {paper_id: i for i, paper_id in enumerate(self.ids)}
+
+    @functools.cached_property
+    def presence(self) -> sp.csc_matrix:
+        """Which papers have which terms, by column."""
+        return self.terms.astype(bool).tocsc()
+
+    @functools.cached_property
+    def specificity(self) -> np.ndarray:
+        """Per term, 1 unless a long list's papers have it everywhere: "large language models" names no theme."""
+        papers = len(self.ids)
+        if papers < _SMALL_LIST:
+            return np.ones(len(self.vocabulary))
+        return np.minimum(1.0, _GENERIC * papers / np.maximum(self.list_frequency, 1))
+
+    @functools.cached_property
+    def column(self) -> dict[str, int]:
+        """Each term's column."""
+        return {key: column for column, key in enumerate(self.vocabulary)}
+
+    @functools.cached_property
+    def nouns(self) -> set[str]:
+        """The vocabulary's single words that read as names (see _nouns)."""
+        return _nouns(self.vocabulary)
+
+    @functools.cached_property
+    def list_frequency(self) -> np.ndarray:
+        """How many papers of the list have each term."""
+        return np.asarray(self.presence.sum(axis=0)).ravel()
+
 
 def detect_themes(reading_list: ReadingList, settings: ThemeSettings) -> ReadingList:
-    """Put every paper into exactly one theme, and name the themes."""
+    """Put every paper into exactly one theme, and in a long list into one sub-theme of it; name them all.
+
+    A list of more than about 300 papers gets two levels, so that no page
+    lists more than about 200 papers; settings.group_by makes a field's
+    values the top level. The curator's overrides are applied last.
+    """
     papers = reading_list.papers
+    overrides = load_overrides(settings.overrides)
+    reading_list.themes, reading_list.subthemes = [], []
+    for paper in papers:
+        paper.theme = paper.subtheme = ""
     if not papers:
-        reading_list.themes = []
         return reading_list
     vectors = paper_vectors(papers)
-    k = min(settings.k or _automatic_k(len(papers)), len(papers))
-    themes = _themes(vectors, np.arange(len(vectors.ids)), k, settings.seed)
+    rows = np.arange(len(vectors.ids))
+    two_level = bool(settings.group_by) or len(papers) > _TWO_LEVEL
+    if settings.group_by:
+        top = _grouped(vectors, papers, settings.group_by)
+    else:
+        k = min(settings.k or overrides.k or _automatic_k(len(papers), two_level=two_level), len(papers))
+        top = _themes(vectors, rows, k, settings.seed)
+    top.sort(key=lambda t: (-len(t.paper_ids), t.label))
+    subthemes: list[Theme] = []
+    if two_level:
+        taken = {t.slug for t in top}
+        for theme in top:
+            children = _subthemes(vectors, theme, frozenset(taken), settings.seed)
+            taken |= {child.slug for child in children}
+            subthemes += children
+    reading_list.themes, reading_list.subthemes = top, subthemes
     by_id = reading_list.by_id()
-    for theme in themes:
+    for theme in top:
         for paper_id in theme.paper_ids:
             by_id[paper_id].theme = theme.slug
-    reading_list.themes = sorted(themes, key=lambda t: (-len(t.paper_ids), t.label))
-    log.info("Grouped %d papers into %d themes", len(papers), len(themes))
+    for theme in subthemes:
+        for paper_id in theme.paper_ids:
+            by_id[paper_id].subtheme = theme.slug
+    if overrides.renames or overrides.pins or overrides.merges:
+        apply_overrides(reading_list, overrides, functools.partial(_closest, vectors))
+    log.info(
+        "Grouped %d papers into %d themes%s",
+        len(papers),
+        len(reading_list.themes),
+        f" and {len(reading_list.subthemes)} sub-themes" if reading_list.subthemes else "",
+    )
     return reading_list
+
+
+def _subthemes(vectors: PaperVectors, theme: Theme, taken: frozenset[str], seed: int) -> list[Theme]:
+    """The sub-themes of a theme, none longer than a page should be; none for a theme too small to split."""
+    row = vectors.row
+    rows = np.array(sorted(row[i] for i in theme.paper_ids))
+    if len(rows) < _MIN_SPLIT:
+        return []
+    k = max(2, math.ceil(len(rows) / _SUBTHEME_SIZE))
+    groups = _groups(vectors, rows, k, seed, _SUB_INITS)
+    # Spectral cuts can leave one part too long for a page: cut it again.
+    for _ in range(_RESPLITS):
+        long = [g for g in groups if len(g) > _PAGE_LIMIT]
+        if not long:
+            break
+        groups = [g for g in groups if len(g) <= _PAGE_LIMIT]
+        for group in long:
+            parts = _groups(vectors, group, max(2, math.ceil(len(group) / _SUBTHEME_SIZE)), seed, _SUB_INITS)
+            # A part that will not split goes in halves, by closeness to its centre.
+            groups += parts if len(parts) > 1 else list(np.array_split(_representative_first(vectors, group)[1], 2))
+    children = _name(vectors, groups, taken, within=rows, parent=theme.label)
+    return [
+        dataclasses.replace(child, parent=theme.slug) for child in sorted(children, key=lambda t: (-len(t.paper_ids), t.label))
+    ]
+
+
+def _grouped(vectors: PaperVectors, papers: Sequence[Paper], field_name: str) -> list[Theme]:
+    """Top-level themes named by the values of a paper field ("track", "primary_area", or a key of extra)."""
+    known = {f.name for f in dataclasses.fields(Paper)}
+    if field_name not in known and not any(field_name in p.extra for p in papers):
+        raise ConfigError(
+            f"no paper has a field '{field_name}' to group by",
+            hint="group by a field the input has, e.g. track or primary_area",
+        )
+    values: dict[str, list[int]] = {}
+    row = vectors.row
+    for paper in papers:
+        value = getattr(paper, field_name) if field_name in known else paper.extra.get(field_name, "")
+        if isinstance(value, list | tuple):
+            value = ", ".join(map(str, value))
+        value = " ".join(str(value).split()) or f"No {field_name.replace('_', ' ')}"
+        values.setdefault(value, []).append(row[paper.id])
+    themes = []
+    used: set[str] = set()
+    for value in sorted(values):
+        group = np.array(sorted(values[value]))
+        paper_ids, ordered = _representative_first(vectors, group)
+        phrases = _ranked_phrases(vectors, vectors.presence, vectors.list_frequency, ordered)
+        slug = base = slugify(value) or "group"
+        number = 1
+        while slug in used:
+            number += 1
+            slug = f"{base}-{number}"
+        used.add(slug)
+        keywords = tuple(spell(key, vectors.heads) for key, _ in phrases[:_THEME_KEYWORDS])
+        themes.append(Theme(slug=slug, label=value, keywords=keywords, paper_ids=paper_ids))
+    return themes
+
+
+def _closest(vectors: PaperVectors, paper_id: str, themes: list[Theme]) -> Theme:
+    """The theme whose centre is nearest the paper: where a paper pinned to a two-level theme goes."""
+    row = vectors.row
+    point = vectors.embedding[row[paper_id]]
+    closeness = [float(vectors.embedding[[row[i] for i in t.paper_ids]].mean(axis=0) @ point) for t in themes]
+    return themes[int(np.argmax(closeness))]
 
 
 def paper_vectors(papers: Sequence[Paper]) -> PaperVectors:
@@ -142,25 +289,45 @@ def _lsa(matrix: sp.csr_matrix) -> np.ndarray:
     return normalize(TruncatedSVD(_LSA_DIMENSIONS, random_state=0).fit_transform(matrix))
 
 
-def _automatic_k(papers: int) -> int:
-    """About 5 themes for 20 papers, 18 for 1,000, 35 for 10,000; never fewer than 2 papers a theme on average."""
-    return max(1, min(round(2.2 * papers**0.3), papers // 2))
+def _automatic_k(papers: int, *, two_level: bool = False) -> int:
+    """About 5 themes for 20 papers, 12 for 300, 18 for 1,000; never fewer than 2 papers a theme on average.
+
+    The top level of a two-level list stops at 30 themes: sub-themes hold the rest.
+    """
+    k = max(1, min(round(2.2 * papers**0.3), papers // 2))
+    return min(k, _MAX_TOP) if two_level else k
 
 
 def _themes(vectors: PaperVectors, rows: np.ndarray, k: int, seed: int, taken: frozenset[str] = frozenset()) -> list[Theme]:
-    """Cluster the papers at rows into k themes and name them, with none of the slugs in taken.
+    """Cluster the papers at rows into k themes and name them, with none of the slugs in taken."""
+    return _name(vectors, _groups(vectors, rows, k, seed), taken)
 
-    Sub-themes of a big theme are this on the theme's rows.
-    """
-    groups = _cluster(vectors.embedding[rows], k, seed)
-    members = [rows[groups == g] for g in range(groups.max() + 1)]
+
+def _groups(vectors: PaperVectors, rows: np.ndarray, k: int, seed: int, n_init: int = 10) -> list[np.ndarray]:
+    """The rows cut into at most k groups, biggest first; ties by their first paper, so cluster numbering does not matter."""
+    labels = _cluster(vectors.embedding[rows], k, seed, n_init)
+    members = [rows[labels == g] for g in range(labels.max() + 1)]
     members = [m for m in members if len(m)]
-    # Bigger themes name themselves first; ties by their first paper, so the
-    # order does not depend on cluster numbering.
     members.sort(key=lambda m: (-len(m), vectors.ids[m.min()]))
-    presence = vectors.terms.astype(bool).tocsc()
-    list_frequency = np.asarray(presence.sum(axis=0)).ravel()
-    nouns = _nouns(vectors.vocabulary)
+    return members
+
+
+def _name(
+    vectors: PaperVectors,
+    members: list[np.ndarray],
+    taken: frozenset[str],
+    within: np.ndarray | None = None,
+    parent: str = "",
+) -> list[Theme]:
+    """A named theme per group of rows, bigger groups naming themselves first.
+
+    Phrases are distinctive against the rows within (the parent theme of
+    sub-themes), or against the whole list. A sub-theme's label avoids the
+    phrases of its parent's label where it can: siblings differ by the rest.
+    """
+    presence = vectors.presence
+    list_frequency = vectors.list_frequency if within is None else np.asarray(presence[within].sum(axis=0)).ravel()
+    nouns = vectors.nouns
     themes = []
     used = set(taken)
     for group in members:
@@ -168,7 +335,9 @@ def _themes(vectors: PaperVectors, rows: np.ndarray, k: int, seed: int, taken: f
         phrases = _ranked_phrases(vectors, presence, list_frequency, ordered)
         # A label names what several papers share, where they share anything.
         shared = [key for key, n in phrases if n > 1] or [key for key, _ in phrases]
-        label = _label([spell(key, vectors.heads) for key in shared if " " in key or key in nouns], used)
+        named = [spell(key, vectors.heads) for key in shared if " " in key or key in nouns]
+        fresh = [phrase for phrase in named if phrase.lower() not in parent.lower()]
+        label = _label(fresh if len(fresh) >= 2 else named, used)
         used.add(slugify(label))
         themes.append(
             Theme(
@@ -209,7 +378,7 @@ def nearest(embedding: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
     return found, cosines
 
 
-def _cluster(embedding: np.ndarray, k: int, seed: int) -> np.ndarray:
+def _cluster(embedding: np.ndarray, k: int, seed: int, n_init: int = 10) -> np.ndarray:
     """Spectral clustering of a cosine nearest-neighbour graph: a cluster label per row."""
     n = len(embedding)
     if k <= 1 or n <= 1:
@@ -226,12 +395,12 @@ def _cluster(embedding: np.ndarray, k: int, seed: int) -> np.ndarray:
     scale = sp.diags(1 / np.sqrt(np.asarray(graph.sum(axis=1)).ravel()))
     affinity = scale @ graph @ scale
     if n <= _DENSE_EIGEN:
-        _, vectors = np.linalg.eigh(affinity.toarray())
-        vectors = vectors[:, -k:]
+        # Only the k largest: all n eigenvectors cost 40 times as much.
+        _, vectors = scipy.linalg.eigh(affinity.toarray(), subset_by_index=[n - k, n - 1])
     else:
         # A fixed start vector keeps ARPACK deterministic.
         _, vectors = eigsh(affinity, k=k, which="LA", v0=np.ones(n))
-    return KMeans(k, n_init=10, random_state=seed).fit_predict(normalize(vectors))
+    return KMeans(k, n_init=n_init, random_state=seed).fit_predict(normalize(vectors))
 
 
 def _ranked_phrases(
@@ -252,6 +421,7 @@ def _ranked_phrases(
     first = np.zeros(len(in_theme), dtype=np.int64)
     present = in_theme > 0
     first[present] = in_group.indices[in_group.indptr[:-1][present]]
+    generic = vectors.specificity
     score = {}
     for column in np.flatnonzero(in_theme):
         key = vectors.vocabulary[column]
@@ -262,8 +432,8 @@ def _ranked_phrases(
         share_of_theme = in_theme[column] / len(group)
         share_of_phrase = in_theme[column] / list_frequency[column]
         # Two- and three-word phrases name a topic; single words rarely do.
-        score[key] = share_of_theme * share_of_phrase * (1 + 0.25 * min(key.count(" "), 2))
-    index = {key: column for column, key in enumerate(vectors.vocabulary)}
+        score[key] = share_of_theme * share_of_phrase * (1 + 0.25 * min(key.count(" "), 2)) * generic[column]
+    index = vectors.column
     ranked = sorted(score, key=lambda key: (-score[key], first[index[key]], key))
     return [(key, int(in_theme[index[key]])) for key in distinct(ranked, len(ranked))]
 

@@ -1,4 +1,4 @@
-"""Helpers for the browser tests: serve a built site, launch Debian's Chromium, drive Material's search."""
+"""Helpers for the browser tests: serve a built site, launch Debian's Chromium, drive the site's search."""
 
 from __future__ import annotations
 
@@ -56,17 +56,11 @@ def watch_errors(page: Page, errors: list[str]) -> None:
 
 
 def search(page: Page, query: str) -> list[str]:
-    """Type query into Material's search box; the result links' paths, best first."""
+    """Type query into the header's search box; the result links' paths, best first."""
     box = page.locator("input.md-search__input")
     box.click()
-    page.wait_for_function(
-        "() => { const m = document.querySelector('.md-search-result__meta');"
-        " return m && m.textContent.trim() && !/Initializing|正在初始化/.test(m.textContent) }"
-    )
-    before = page.inner_text(".md-search-result__meta")
     box.fill(query)
-    box.press("End")
-    page.wait_for_function("b => document.querySelector('.md-search-result__meta').textContent !== b", arg=before)
+    page.wait_for_function("q => document.querySelector('.rl-search').dataset.rlQuery === q", arg=query)
     return page.eval_on_selector_all(
         ".md-search-result__list > li.md-search-result__item > a.md-search-result__link",
         "els => els.map(e => new URL(e.href).pathname)",

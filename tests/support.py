@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+import json
 import shutil
 from pathlib import Path
 
@@ -47,3 +49,19 @@ def build_site(project: Path, *inputs: Path, out: str = "site") -> Path:
     """Run the real build (generator + mkdocs build --strict) and return the site folder."""
     build(BuildOptions(project / "mkdocs.yml", project / out, tuple(inputs) or None))
     return project / out
+
+
+def search_index(site: Path) -> list[dict]:
+    """The pages in the site's Pagefind index: url, meta (title) and content, as Pagefind stored them.
+
+    Pagefind splits Chinese into words joined by U+200B; they are dropped here.
+    """
+    pages = []
+    for fragment in sorted((site / "pagefind" / "fragment").glob("*.pf_fragment")):
+        data = gzip.decompress(fragment.read_bytes())
+        assert data.startswith(b"pagefind_dcd"), fragment
+        page = json.loads(data.removeprefix(b"pagefind_dcd"))
+        page["content"] = page["content"].replace("\u200b", "")
+        page["meta"] = {key: value.replace("\u200b", "") for key, value in page["meta"].items()}
+        pages.append(page)
+    return pages

@@ -19,6 +19,6 @@ def test_build_benchmark_prints_its_table_at_1000_papers():
         check=False,
     )
     assert result.returncode == 0, result.stderr[-2000:]
-    header, rule, row = result.stdout.strip().splitlines()
+    header, _, row = result.stdout.strip().splitlines()
     assert header.startswith("| papers | themes | read | enrich | detect |")
     assert row.startswith("| 1000 |")

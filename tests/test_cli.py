@@ -105,3 +105,34 @@ def test_plain_mkdocs_build_runs_the_generator(project, three_papers):
     assert result.returncode == 0, result.stderr
     assert len(list((project / "plain" / "papers").glob("*/index.html"))) == 3
     assert (project / "plain" / "papers.json").is_file()
+
+
+def test_an_override_that_names_no_theme_is_one_line_with_its_line(project, three_papers, monkeypatch):
+    (project / "data" / "themes.yml").write_text("# curator's choices\nk: 2\n\nrename:\n  foo: Bar\n", encoding="utf-8")
+    result = run(project, "-q", "build", str(three_papers), monkeypatch=monkeypatch)
+    assert result.exit_code == 1
+    assert result.output == (
+        "readinglist: error: data/themes.yml:5: no theme 'foo' to rename (theme slugs are listed in papers.json)\n"
+    )
+
+
+def test_an_unknown_key_in_the_overrides_is_one_line_with_its_line(project, three_papers, monkeypatch):
+    (project / "data" / "themes.yml").write_text("k: 2\nrenames:\n  foo: Bar\n", encoding="utf-8")
+    result = run(project, "-q", "generate", str(three_papers), monkeypatch=monkeypatch)
+    assert result.exit_code == 1
+    assert result.output == "readinglist: error: data/themes.yml:2: unknown key 'renames' (use k, rename, pin or merge)\n"
+
+
+def test_themes_option_sets_the_number_of_themes(project, three_papers, monkeypatch):
+    result = run(project, "build", str(three_papers), "--out", "out", "--themes", "2", monkeypatch=monkeypatch)
+    assert result.exit_code == 0, result.output
+    assert "readinglist: built 3 papers in 2 themes in" in result.output
+
+
+def test_group_by_an_unknown_field_is_one_line(project, three_papers, monkeypatch):
+    result = run(project, "-q", "generate", str(three_papers), "--group-by", "venue", monkeypatch=monkeypatch)
+    assert result.exit_code == 1
+    assert result.output == (
+        "readinglist: error: no paper has a field 'venue' to group by "
+        "(group by a field the input has, e.g. track or primary_area)\n"
+    )

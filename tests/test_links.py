@@ -39,7 +39,8 @@ def parse(page: Path) -> Links:
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     project = copy_project(tmp_path_factory.mktemp("links"))
     config = project / "mkdocs.yml"
-    config.write_text(f"site_url: {SITE_URL}\n" + config.read_text(encoding="utf-8"), encoding="utf-8")
+    text = config.read_text(encoding="utf-8")
+    config.write_text(re.sub(r"(?m)^site_url: .*$", f"site_url: {SITE_URL}", text), encoding="utf-8")
     return build_site(project)
 
 

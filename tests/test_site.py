@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from support import BUNDLED, build_site, copy_project
+from support import BUNDLED, build_site, copy_project, search_index
 
 from generator import text
 from generator.read import read_papers
@@ -62,16 +62,27 @@ def test_each_paper_stands_on_exactly_one_theme_page(bundled_site):
 
 
 def test_every_title_is_in_the_search_index(bundled_site):
-    index = json.loads((bundled_site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    titles = {html.unescape(doc["title"]) for doc in index["docs"]}
+    index = search_index(bundled_site)
+    entry = json.loads((bundled_site / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
+    # The paper pages and the home page, nothing else.
+    assert sum(language["page_count"] for language in entry["languages"].values()) == len(index) == 19 + 1
+    titles = {page["meta"]["title"] for page in index}
     for page in paper_pages(bundled_site):
         title = html.unescape(re.search(r"<h1[^>]*>(.*?)</h1>", page.read_text(encoding="utf-8"), re.S).group(1))
         assert re.sub(r"<[^>]+>", "", title).strip() in titles
 
 
+def test_the_search_index_holds_the_abstracts_but_not_the_related_papers(bundled_site):
+    by_url = {page["url"]: page for page in search_index(bundled_site)}
+    lapflow = next(p for p in paper_pages(bundled_site) if p.parent.name.startswith("lapflow"))
+    content = by_url[f"/papers/{lapflow.parent.name}/"]["content"]
+    assert "Laplacian multiscale flow matching" in content
+    assert "Related papers" not in content and "shares" not in content
+
+
 def test_the_chinese_list_title_is_searchable(bundled_site):
-    index = json.loads((bundled_site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    assert any("论文" in doc["title"] or "论文" in doc["text"] for doc in index["docs"])
+    home = next(page for page in search_index(bundled_site) if page["url"] == "/")
+    assert "论文" in home["meta"]["title"]
 
 
 def test_no_paper_page_is_in_the_navigation(bundled_site):

@@ -7,9 +7,11 @@ import re
 from pathlib import Path
 
 import pytest
+from support import build_site, copy_project
 
 from generator.config import ThemeSettings
-from generator.enrich import enrich
+from generator.enrich import enrich, slugify
+from generator.errors import ConfigError
 from generator.model import Paper, ReadingList, Source
 from generator.read import read_papers
 from generator.themes import detect_themes
@@ -165,3 +167,90 @@ def test_empty_and_garbage_abstracts_still_get_a_theme():
     reading_list = detect_themes(ReadingList("odd", papers), ThemeSettings())
     assert all(p.theme for p in reading_list.papers)
     assert len({t.slug for t in reading_list.themes}) == len(reading_list.themes)
+
+
+# Two levels: a list of more than about 300 papers (the first 400 of the ICLR 2026 dev export).
+
+DEV = Path(__file__).parent.parent.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
+needs_dev = pytest.mark.skipif(not DEV.is_file(), reason="../shared/data is not here")
+
+
+def dev_papers(count: int) -> list[Paper]:
+    import json
+
+    with DEV.open(encoding="utf-8") as handle:
+        records = [json.loads(line) for _, line in zip(range(count), handle, strict=False)]
+    return [paper(r["id"], r["abstract"], title=r["title"], keywords=tuple(r["keywords"])) for r in records]
+
+
+@needs_dev
+def test_a_long_list_gets_two_levels_and_shuffling_keeps_them():
+    first = detect_themes(ReadingList("dev", dev_papers(400)), ThemeSettings())
+    assert 8 <= len(first.themes) <= 30
+    assert first.subthemes
+    for theme in first.themes:
+        children = first.children(theme.slug)
+        assert sorted(i for c in children for i in c.paper_ids) == sorted(theme.paper_ids) or not children
+        assert all(len(c.paper_ids) <= 200 for c in children)
+    labels = [t.label for t in (*first.themes, *first.subthemes)]
+    assert len(set(labels)) == len({slugify(label) for label in labels}) == len(labels)
+    assert all(2 <= len(label.split()) <= 5 for label in labels), labels
+
+    shuffled = dev_papers(400)
+    random.Random(3).shuffle(shuffled)
+    again = detect_themes(ReadingList("dev", shuffled), ThemeSettings())
+    view = lambda rl: [(t.slug, t.label, t.parent, t.paper_ids) for t in (*rl.themes, *rl.subthemes)]  # noqa: E731
+    assert view(again) == view(first)
+
+
+@needs_dev
+def test_group_by_makes_a_field_the_top_level():
+    papers = dev_papers(120)
+    areas = {}
+    for i, p in enumerate(papers):
+        p.track = areas[p.id] = ("Main", "Datasets")[i % 2]
+    reading_list = detect_themes(ReadingList("dev", papers), ThemeSettings(group_by="track", k=3))
+    assert sorted(t.label for t in reading_list.themes) == ["Datasets", "Main"]
+    assert all(areas[i] == t.label for t in reading_list.themes for i in t.paper_ids)
+    assert all(p.subtheme and reading_list.theme(p.subtheme).parent == p.theme for p in papers)
+
+
+def test_group_by_an_unknown_field_is_an_error():
+    with pytest.raises(ConfigError, match="no paper has a field 'venue'"):
+        detect_themes(ReadingList("six", six_papers()), ThemeSettings(group_by="venue"))
+
+
+@needs_dev
+def test_a_two_level_site_lists_each_paper_on_one_leaf_page(tmp_path):
+    import json
+
+    project = copy_project(tmp_path, data=False)
+    (project / "data").mkdir()
+    source = project / "data" / "dev.jsonl"
+    with DEV.open(encoding="utf-8") as handle:
+        source.write_text("".join(line for _, line in zip(range(400), handle, strict=False)), encoding="utf-8")
+    site = build_site(project, source)
+    records = json.loads((site / "papers.json").read_text(encoding="utf-8"))
+    assert len(records) == 400
+    assert all(r["subtheme"] for r in records)
+    top = {r["theme_slug"] for r in records}
+    subs = {r["subtheme_slug"] for r in records}
+    assert 8 <= len(top) <= 30
+    listed: dict[str, int] = {}
+    link = re.compile(r'<li>\s*(?:<p>)?(?:<strong>)?<a href="(?:\.\./)+papers/([^/"]+)/"')
+    for page in [*(site / "themes").glob("*/index.html"), *(site / "themes").glob("*/*/index.html")]:
+        html = page.read_text(encoding="utf-8")
+        found = link.findall(html)
+        assert len(found) <= 200, page
+        if page.parent.name in subs:
+            for slug in found:
+                listed[slug] = listed.get(slug, 0) + 1
+        else:
+            assert page.parent.name in top
+            assert len(found) == 3, page
+    slugs = {r["url"].split("/")[1] for r in records}
+    assert listed == dict.fromkeys(slugs, 1)
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert len(re.findall(r'<li><a href="papers/', home)) == 3 * len(top)
+    nav = home[home.index("md-nav--primary") : home.index('class="md-content"')]
+    assert set(re.findall(r'href="themes/([^"]+)/"', nav)) == top

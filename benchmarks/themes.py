@@ -1,0 +1,227 @@
+"""Score the detected top-level themes against OpenReview's primary_area, with baselines and stability.
+
+    python benchmarks/themes.py [--data ../shared/data/iclr2026-openreview.dev.jsonl] [--limit N]
+
+For k = 21 (the number of primary areas) and the automatic k it prints NMI,
+ARI, purity, the number of themes, the largest theme's share, seconds and peak
+RSS of: the readinglist detector, TF-IDF + KMeans, and TF-IDF + NMF. Each
+run is a fresh process, so its peak RSS is its own. Then it prints every
+top-level label beside its papers' most common primary_area, and how stable
+the themes are: under a shuffled input, and when 2% more papers arrive.
+
+The detector never sees primary_area, status or track: they are removed from
+the papers before detection, and only this script compares against them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import os
+import random
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from sklearn.metrics import adjusted_rand_score, normalized_mutual_info_score
+from sklearn.metrics.cluster import contingency_matrix
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from generator.config import ThemeSettings  # noqa: E402
+from generator.model import Paper, ReadingList, Source  # noqa: E402
+from generator.themes import _automatic_k, detect_themes  # noqa: E402
+
+DEFAULT_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
+METHODS = ("readinglist", "tfidf-kmeans", "tfidf-nmf")
+
+
+def load(path: Path, limit: int | None) -> tuple[list[Paper], dict[str, str]]:
+    """The papers with no primary_area, status or track, and the primary_area of each, kept aside."""
+    papers, areas = [], {}
+    with path.open(encoding="utf-8") as handle:
+        for line_number, line in enumerate(handle, 1):
+            record = json.loads(line)
+            areas[record["id"]] = record["primary_area"]
+            papers.append(
+                Paper(
+                    id=record["id"],
+                    abstract=record["abstract"],
+                    source=Source(str(path), line_number),
+                    title=record["title"],
+                    keywords=list(record.get("keywords") or []),
+                )
+            )
+            if limit and len(papers) == limit:
+                break
+    return papers, areas
+
+
+def run_one(method: str, k: int, path: Path, limit: int | None) -> dict[str, object]:
+    """One method at one k: the top-level assignment of each paper, with its seconds and this process's peak RSS."""
+    papers, _ = load(path, limit)
+    started = time.perf_counter()
+    cpu_started = time.process_time()
+    labels: dict[str, str] = {}
+    if method == "readinglist":
+        reading_list = detect_themes(ReadingList("bench", papers), ThemeSettings(k=k))
+        labels = {p.id: p.theme for p in reading_list.papers}
+        names = {t.slug: t.label for t in reading_list.themes}
+    else:
+        from sklearn.cluster import KMeans
+        from sklearn.decomposition import NMF
+        from sklearn.feature_extraction.text import TfidfVectorizer
+
+        documents = [f"{p.title}. {p.abstract} {'; '.join(p.keywords)}" for p in papers]
+        matrix = TfidfVectorizer(stop_words="english", min_df=2, max_df=0.5, sublinear_tf=True).fit_transform(documents)
+        if method == "tfidf-kmeans":
+            groups = KMeans(k, n_init=4, random_state=0).fit_predict(matrix)
+        else:
+            groups = NMF(k, init="nndsvda", random_state=0, max_iter=300).fit_transform(matrix).argmax(axis=1)
+        labels = {p.id: str(g) for p, g in zip(papers, groups, strict=True)}
+        names = {}
+    seconds = time.perf_counter() - started
+    cpu_seconds = time.process_time() - cpu_started
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return {"labels": labels, "names": names, "seconds": seconds, "cpu_seconds": cpu_seconds, "peak_mb": peak}
+
+
+def scores(labels: dict[str, str], areas: dict[str, str]) -> dict[str, float]:
+    ids = sorted(labels)
+    truth = [areas[i] for i in ids]
+    found = [labels[i] for i in ids]
+    table = contingency_matrix(truth, found)
+    sizes = collections.Counter(found)
+    return {
+        "NMI": normalized_mutual_info_score(truth, found),
+        "ARI": adjusted_rand_score(truth, found),
+        "purity": table.max(axis=0).sum() / len(ids),
+        "themes": len(sizes),
+        "largest": max(sizes.values()) / len(ids),
+    }
+
+
+def in_subprocess(method: str, k: int, args: argparse.Namespace) -> dict[str, object]:
+    command = [sys.executable, __file__, "--one", method, "--k", str(k), "--data", str(args.data)]
+    if args.limit:
+        command += ["--limit", str(args.limit)]
+    output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    return json.loads(output)
+
+
+def co_membership_kept(before: dict[str, str], after: dict[str, str]) -> float:
+    """Of the pairs of papers that shared a theme before, the share that still do after (papers of before only)."""
+    ids = sorted(before)
+    table = contingency_matrix([before[i] for i in ids], [after[i] for i in ids]).astype(np.int64)
+    pairs = lambda n: n * (n - 1) // 2  # noqa: E731
+    together_before = pairs(table.sum(axis=1)).sum()
+    return float(pairs(table).sum() / together_before) if together_before else 1.0
+
+
+def stability(papers: list[Paper], seed: int = 0) -> dict[str, object]:
+    """Shuffled input gives the same themes; 2% more papers keep co-memberships and unchanged themes' slugs."""
+
+    def detect(chosen: list[Paper]) -> ReadingList:
+        fresh = [Paper(id=p.id, abstract=p.abstract, source=p.source, title=p.title, keywords=list(p.keywords)) for p in chosen]
+        return detect_themes(ReadingList("bench", fresh), ThemeSettings())
+
+    def view(reading_list: ReadingList) -> list[tuple[str, str, tuple[str, ...]]]:
+        return [(t.slug, t.parent, t.paper_ids) for t in (*reading_list.themes, *reading_list.subthemes)]
+
+    full = detect(papers)
+    shuffled = list(papers)
+    random.Random(seed).shuffle(shuffled)
+    same_when_shuffled = view(detect(shuffled)) == view(full)
+
+    held_out = set(random.Random(seed).sample([p.id for p in papers], max(1, round(0.02 * len(papers)))))
+    part = detect([p for p in papers if p.id not in held_out])
+    results = {}
+    for level in ("themes", "subthemes"):
+        before = {p.id: getattr(p, level[:-1]) for p in part.papers}
+        after = {p.id: getattr(p, level[:-1]) for p in full.papers if p.id in before}
+        if level == "subthemes" and not any(before.values()):
+            continue
+        results[level] = co_membership_kept(before, after)
+    old_themes = {frozenset(t.paper_ids): t.slug for t in (*part.themes, *part.subthemes)}
+    kept = changed = 0
+    for theme in (*full.themes, *full.subthemes):
+        members = frozenset(i for i in theme.paper_ids if i not in held_out)
+        if members in old_themes:
+            if old_themes[members] == theme.slug:
+                kept += 1
+            else:
+                changed += 1
+    return {
+        "shuffle": same_when_shuffled,
+        "held_out": len(held_out),
+        "co_membership": results,
+        "kept": kept,
+        "changed": changed,
+        "themes": len(full.themes) + len(full.subthemes),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--limit", type=int, help="only the first N papers")
+    parser.add_argument("--one", choices=METHODS, help=argparse.SUPPRESS)
+    parser.add_argument("--k", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        print(json.dumps(run_one(args.one, args.k, args.data, args.limit)))
+        return
+
+    papers, areas = load(args.data, args.limit)
+    auto = _automatic_k(len(papers), two_level=len(papers) > 300)
+    print(f"# Themes against primary_area: {args.data.name}, {len(papers)} papers, {len(set(areas.values()))} areas\n")
+    print(
+        f"Load average when starting: {' '.join(f'{x:.1f}' for x in os.getloadavg())} (seconds are wall clock; CPU s counts every thread)\n"
+    )
+    print("| method | k | NMI | ARI | purity | themes | largest | seconds | CPU s | peak RSS MB |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    named: dict[int, dict[str, object]] = {}
+    for k in (21, auto):
+        for method in METHODS:
+            run = in_subprocess(method, k, args)
+            s = scores(run["labels"], areas)  # type: ignore[arg-type]
+            k_name = f"{k} (auto)" if k == auto else str(k)
+            print(
+                f"| {method} | {k_name} | {s['NMI']:.3f} | {s['ARI']:.3f} | {s['purity']:.3f} | {s['themes']} "
+                f"| {s['largest']:.1%} | {run['seconds']:.1f} | {run['cpu_seconds']:.1f} | {run['peak_mb']:.0f} |",
+                flush=True,
+            )
+            if method == "readinglist":
+                named[k] = run
+    for k, run in named.items():
+        labels: dict[str, str] = run["labels"]  # type: ignore[assignment]
+        names: dict[str, str] = run["names"]  # type: ignore[assignment]
+        members = collections.defaultdict(list)
+        for paper_id, slug in labels.items():
+            members[slug].append(paper_id)
+        print(f"\n## Top-level labels at k = {k}, beside their papers' most common primary_area\n")
+        print("| papers | label | most common primary_area | share |")
+        print("|---|---|---|---|")
+        for slug in sorted(members, key=lambda s: (-len(members[s]), s)):
+            area, count = collections.Counter(areas[i] for i in members[slug]).most_common(1)[0]
+            print(f"| {len(members[slug])} | {names[slug]} | {area} | {count / len(members[slug]):.0%} |")
+    started = time.perf_counter()
+    figures = stability(papers)
+    print("\n## Stability (automatic k)\n")
+    print(f"- shuffled input gives the same themes and sub-themes: {'yes' if figures['shuffle'] else 'no'}")
+    for level, share in figures["co_membership"].items():  # type: ignore[union-attr]
+        print(f"- adding {figures['held_out']} papers (2%) keeps {share:.1%} of the co-memberships in {level} among the 98%")
+    print(
+        f"- themes and sub-themes whose membership (among the 98%) did not change: {figures['kept']} kept their slug, "
+        f"{figures['changed']} changed it (of {figures['themes']})"
+    )
+    print(f"- ({time.perf_counter() - started:.0f} s for the stability runs)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,218 @@
+// Search over the Pagefind index (pagefind/, written by the build).
+//
+// Pagefind splits its index into chunks: a query downloads only the few it
+// needs, so the first results come as quickly for 20,000 papers as for 20.
+// The box is Material's (partials/search.html), the dropdown uses Material's
+// result classes, and every title and excerpt is put in as text: they are the
+// input's words. Pagefind loads as a JavaScript module, which browsers refuse
+// from file://: there the box says that search needs the site served.
+(() => {
+  "use strict";
+
+  const RESULTS = 10;
+  const DELAY = 120; // ms of quiet typing before a query runs
+
+  const box = document.querySelector(".rl-search");
+  const toggle = document.getElementById("__search");
+  if (!box || !toggle) return;
+  const input = box.querySelector(".md-search__input");
+  const form = box.querySelector(".md-search__form");
+  const meta = box.querySelector(".md-search-result__meta");
+  const list = box.querySelector(".md-search-result__list");
+  const words = box.dataset;
+
+  const rootMeta = document.querySelector('meta[name="rl-root"]');
+  const root = new URL(((rootMeta && rootMeta.content) || ".").replace(/\/?$/, "/"), location.href);
+  const served = location.protocol === "http:" || location.protocol === "https:";
+
+  let pagefind = null; // the promise of the loaded module
+  let latest = 0; // the number of the newest query; older answers are dropped
+  let timer = 0;
+
+  function load() {
+    if (!pagefind) {
+      pagefind = import(new URL("pagefind/pagefind.js", root).href).then(async (module) => {
+        await module.options({ baseUrl: root.pathname, excerptLength: 24 });
+        await module.init();
+        return module;
+      });
+      // A failed load may be retried by the next query.
+      pagefind.catch(() => {
+        pagefind = null;
+      });
+    }
+    return pagefind;
+  }
+
+  function say(text) {
+    meta.textContent = text;
+  }
+
+  function count(n) {
+    if (n === 0) return words.rlNone;
+    if (n === 1) return words.rlOne;
+    return words.rlOther.replace("#", String(n));
+  }
+
+  // An excerpt from Pagefind is text with < and > escaped and <mark> around
+  // the hits: rebuild it as text nodes and <mark> elements, never as HTML.
+  function unescape(text) {
+    return text.replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  }
+  function excerptNodes(excerpt) {
+    const nodes = [];
+    (excerpt || "").split(/(<mark>[^<]*<\/mark>)/).forEach((part, i) => {
+      if (!part) return;
+      if (i % 2 === 1) {
+        // Pagefind's marks take in the space after the word: leave it unmarked.
+        const [, word, space] = unescape(part.slice(6, -7)).match(/^([\s\S]*?)(\s*)$/);
+        const mark = document.createElement("mark");
+        mark.textContent = word;
+        nodes.push(mark);
+        if (space) nodes.push(document.createTextNode(space));
+      } else {
+        nodes.push(document.createTextNode(unescape(part.replace(/<\/?mark>/g, ""))));
+      }
+    });
+    return nodes;
+  }
+
+  function item(data) {
+    const li = document.createElement("li");
+    li.className = "md-search-result__item";
+    li.setAttribute("role", "option");
+    const link = document.createElement("a");
+    link.className = "md-search-result__link";
+    link.href = data.url;
+    link.tabIndex = -1;
+    const article = document.createElement("article");
+    article.className = "md-search-result__article md-typeset";
+    const title = document.createElement("h1");
+    title.textContent = (data.meta && data.meta.title) || data.url;
+    const text = document.createElement("p");
+    text.className = "md-search-result__teaser";
+    text.append(...excerptNodes(data.excerpt));
+    article.append(title, text);
+    link.append(article);
+    li.append(link);
+    return li;
+  }
+
+  function show(query, items, total) {
+    list.replaceChildren(...items);
+    say(query ? count(total) : words.rlPlaceholder);
+    input.setAttribute("aria-expanded", items.length ? "true" : "false");
+    box.dataset.rlQuery = query; // the query these results answer (tests wait on it)
+  }
+
+  async function run(query, number) {
+    if (!query) {
+      show("", [], 0);
+      return;
+    }
+    if (!served) {
+      say("Search needs the site served over http(s), e.g. `readinglist serve`.");
+      box.dataset.rlQuery = query;
+      return;
+    }
+    try {
+      const module = await load();
+      const found = await module.search(query);
+      if (number !== latest) return;
+      const data = await Promise.all(found.results.slice(0, RESULTS).map((result) => result.data()));
+      if (number !== latest) return;
+      show(query, data.map(item), found.results.length);
+    } catch (error) {
+      if (number !== latest) return;
+      say("Search is unavailable: the search index did not load.");
+      box.dataset.rlQuery = query;
+    }
+  }
+
+  function schedule() {
+    const number = ++latest;
+    clearTimeout(timer);
+    timer = setTimeout(() => run(input.value.trim(), number), DELAY);
+  }
+
+  function open() {
+    if (!toggle.checked) toggle.click();
+    input.focus();
+  }
+
+  function close() {
+    if (toggle.checked) toggle.click();
+    input.blur();
+  }
+
+  function links() {
+    return Array.from(list.querySelectorAll(".md-search-result__link"));
+  }
+
+  function move(step) {
+    const all = links();
+    if (!all.length) return;
+    const at = all.indexOf(document.activeElement);
+    const next = at + step;
+    if (next < 0) {
+      input.focus();
+      return;
+    }
+    all[Math.min(next, all.length - 1)].focus();
+  }
+
+  // The index loads when the reader heads for the box, not with every page.
+  function warm() {
+    if (served) load().catch(() => {});
+  }
+  box.addEventListener("pointerenter", warm, { once: true });
+  const button = document.querySelector('.md-header__button[for="__search"]');
+  if (button) button.addEventListener("pointerdown", warm, { once: true });
+
+  input.addEventListener("input", schedule);
+  input.addEventListener("focus", () => {
+    if (!toggle.checked) toggle.click();
+    warm();
+  });
+  form.addEventListener("reset", () => {
+    latest++;
+    setTimeout(() => show("", [], 0));
+    input.focus();
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const first = links()[0];
+    if (first) location.href = first.href;
+  });
+  toggle.addEventListener("change", () => {
+    if (toggle.checked) setTimeout(() => input.focus(), 0);
+  });
+
+  document.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    const inBox = box.contains(target);
+    if (inBox && toggle.checked) {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        close();
+      } else if (event.key === "ArrowDown") {
+        event.preventDefault();
+        move(1);
+      } else if (event.key === "ArrowUp") {
+        event.preventDefault();
+        move(-1);
+      } else if (event.key === "Enter" && target === input) {
+        event.preventDefault();
+        const first = links()[0];
+        if (first) location.href = first.href;
+      }
+      return;
+    }
+    const typing = target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+    if (!typing && (event.key === "/" || event.key === "s" || event.key === "S")) {
+      event.preventDefault();
+      open();
+    }
+  });
+})();
