@@ -29,6 +29,7 @@ _WORDS_PER_MINUTE = 200
 # The paper export at the site's root; its records are data, so they stay raw.
 EXPORT = "papers.json"
 EXPORT_SCRIPT = "papers.js"
+_SCRIPT_FIELDS = ("id", "title", "theme", "theme_slug", "url", "keywords", "status", "x", "y")
 
 
 def render_pages(
@@ -64,7 +65,9 @@ def render_pages(
     records = _records(reading_list)
     pages[EXPORT] = json.dumps(records, ensure_ascii=False, indent=1) + "\n"
     # The same records as a script: pages opened from file:// cannot fetch JSON.
-    pages[EXPORT_SCRIPT] = f"window.RL_PAPERS = {json.dumps(records, ensure_ascii=False, separators=(',', ':'))};\n"
+    # Every list page loads it, so it carries only what the lists, filters and map use.
+    slim = [{key: record[key] for key in _SCRIPT_FIELDS} for record in records]
+    pages[EXPORT_SCRIPT] = f"window.RL_PAPERS = {json.dumps(slim, ensure_ascii=False, separators=(',', ':'))};\n"
     log.info("Rendered %d pages", len(pages))
 
     return Site(

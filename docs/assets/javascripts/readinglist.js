@@ -441,7 +441,7 @@
           rec: rec,
           list: list,
           off: false,
-          hay: fold([rec.title, rec.summary, rec.theme, rec.status].concat(rec.keywords || []).join("\n")),
+          hay: fold([rec.title, rec.theme, rec.status].concat(rec.keywords || []).join("\n")),
           keywords: new Set((rec.keywords || []).map(fold)),
           status: text(rec.status)
         });
@@ -581,7 +581,7 @@
     });
     var statuses = Array.from(new Set(items.map(function (i) { return i.status; }).filter(Boolean))).sort();
 
-    var input = el("input", { type: "search", class: "rl-filter__text", placeholder: "Filter by title, keyword or summary", "aria-label": "Filter papers" });
+    var input = el("input", { type: "search", class: "rl-filter__text", placeholder: "Filter by title, keyword or theme", "aria-label": "Filter papers" });
     input.value = state.text;
     var starred = el("input", { type: "checkbox", class: "rl-filter__starred" });
     starred.checked = state.starred;
