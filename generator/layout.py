@@ -19,6 +19,9 @@ from .themes import paper_vectors
 log = logging.getLogger(__name__)
 
 _PUSH_ROUNDS = 200
+# The map's side, in units of the radius of a disc as large as all themes
+# together: about a quarter of the square is ink.
+_SIDE = 3.5
 # Room between discs, as a share of the sum of their radii.
 _GAP = 1.15
 _DECIMALS = 4
@@ -75,9 +78,14 @@ def _disc(vectors: np.ndarray) -> np.ndarray:
 
 
 def _separate(centres: np.ndarray, radii: np.ndarray) -> np.ndarray:
-    """Push apart discs that overlap, a few hundred deterministic rounds."""
-    spread = np.ptp(centres, axis=0).max() if len(centres) > 1 else 0.0
-    centres = centres / spread * radii.sum() if spread > 0 else _ring(len(centres)) * radii.sum() / 2
+    """Spread the centres evenly, then push apart discs that overlap."""
+    if len(centres) > 1 and np.ptp(centres, axis=0).max() > 0:
+        # Ranks keep the centroids' order along each axis but not their gaps,
+        # so one far-off theme cannot squeeze all the others into a corner.
+        ranks = centres.argsort(axis=0).argsort(axis=0) / (len(centres) - 1) - 0.5
+        centres = ranks * _SIDE * np.sqrt((radii**2).sum())
+    else:
+        centres = _ring(len(centres)) * radii.sum() / 2
     for _ in range(_PUSH_ROUNDS):
         moved = False
         for i in range(len(centres)):

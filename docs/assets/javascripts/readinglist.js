@@ -1261,13 +1261,15 @@
         var idx = indexPapers(papers);
         var pageMaps = [];
         // The map colours the papers the filter shows; without lists, a
-        // theme page's own papers.
+        // theme page's own papers. A page may list only some papers (a large
+        // list's home page shows each theme's best three): with no filter
+        // active, every point keeps its colour.
         var filtered = lists.length ? initFilter(lists, idx, function (shown) {
-          var all = shown.size === idx.papers.length && !pageMaps.some(function (m) { return m.themeSlug; });
-          pageMaps.forEach(function (m) { setMapHighlight(m, all ? null : shown); });
+          var listed = filtered ? filtered.length : shown.size;
+          pageMaps.forEach(function (m) { setMapHighlight(m, shown.size === listed ? defaultHighlight(m) : shown); });
         }) : null;
         mapBoxes.forEach(function (box) {
-          var shown = filtered ? currentlyShown(filtered, idx) : null;
+          var shown = filtered ? currentlyShown(filtered) : null;
           var map = initMap(box, idx, shown);
           if (map) pageMaps.push(map);
         });
@@ -1283,9 +1285,9 @@
     );
   }
 
-  function currentlyShown(items, idx) {
+  function currentlyShown(items) {
     var shown = new Set(items.filter(function (i) { return !i.off; }).map(function (i) { return i.rec.id; }));
-    return shown.size === idx.papers.length ? null : shown;
+    return shown.size === items.length ? null : shown;
   }
 
   // Material's instant navigation announces each new page through
