@@ -130,3 +130,9 @@ def test_two_builds_give_identical_files(bundled_site, tmp_path):
     second = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
     assert first.keys() == second.keys()
     assert [name for name in first if first[name] != second[name]] == []
+
+
+def test_the_home_page_title_names_the_list_once(bundled_site):
+    assert "<title>ICLR 2026 论文列表</title>" in (bundled_site / "index.html").read_text(encoding="utf-8")
+    lapflow = next(p for p in paper_pages(bundled_site) if p.parent.name.startswith("lapflow"))
+    assert re.search(r"<title>LapFlow: [^<]+ - ICLR 2026 论文列表</title>", lapflow.read_text(encoding="utf-8"))
