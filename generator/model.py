@@ -96,6 +96,19 @@ class ReadingList:
     # the order of the themes; empty in a flat list.
     subthemes: list[Theme] = field(default_factory=list)
 
+    def set_themes(self, themes: list[Theme], subthemes: list[Theme]) -> None:
+        """Make these the list's themes, and point every paper at its theme and sub-theme."""
+        self.themes, self.subthemes = themes, subthemes
+        by_id = self.by_id()
+        for paper in self.papers:
+            paper.theme = paper.subtheme = ""
+        for theme in themes:
+            for paper_id in theme.paper_ids:
+                by_id[paper_id].theme = theme.slug
+        for theme in subthemes:
+            for paper_id in theme.paper_ids:
+                by_id[paper_id].subtheme = theme.slug
+
     def children(self, slug: str) -> list[Theme]:
         """The sub-themes of the theme slug, largest first."""
         return [theme for theme in self.subthemes if theme.parent == slug]

@@ -158,16 +158,7 @@ def apply_overrides(reading_list: ReadingList, overrides: Overrides, closest: Ca
     order = {new_slug[t.slug]: i for i, t in enumerate(reading_list.themes) if t.slug in new_slug}
     top.sort(key=lambda t: (-len(t.paper_ids), t.label))
     subs.sort(key=lambda t: (order.get(t.parent, 0), -len(t.paper_ids), t.label))
-    reading_list.themes = top
-    reading_list.subthemes = subs
-    for paper in reading_list.papers:
-        paper.theme = paper.subtheme = ""
-    for theme in top:
-        for paper_id in theme.paper_ids:
-            by_id[paper_id].theme = theme.slug
-    for theme in subs:
-        for paper_id in theme.paper_ids:
-            by_id[paper_id].subtheme = theme.slug
+    reading_list.set_themes(top, subs)
     return reading_list
 
 

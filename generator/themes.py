@@ -141,14 +141,7 @@ def detect_themes(reading_list: ReadingList, settings: ThemeSettings) -> Reading
             children = _subthemes(vectors, theme, frozenset(taken), settings.seed)
             taken |= {child.slug for child in children}
             subthemes += children
-    reading_list.themes, reading_list.subthemes = top, subthemes
-    by_id = reading_list.by_id()
-    for theme in top:
-        for paper_id in theme.paper_ids:
-            by_id[paper_id].theme = theme.slug
-    for theme in subthemes:
-        for paper_id in theme.paper_ids:
-            by_id[paper_id].subtheme = theme.slug
+    reading_list.set_themes(top, subthemes)
     if overrides.renames or overrides.pins or overrides.merges:
         apply_overrides(reading_list, overrides, functools.partial(_closest, vectors))
     log.info(
