@@ -59,7 +59,17 @@ def render_pages(
         theme = reading_list.theme(paper.theme)
         related = [(papers[r.paper_id], r.reasons) for r in paper.related]
         subtheme = reading_list.theme(paper.subtheme) if paper.subtheme else None
-        add(paper_path(paper), "paper.md.j2", paper=paper, theme=theme, subtheme=subtheme, related=related)
+        previous, following = _neighbours(paper, subtheme or theme, papers)
+        add(
+            paper_path(paper),
+            "paper.md.j2",
+            paper=paper,
+            theme=theme,
+            subtheme=subtheme,
+            related=related,
+            previous=previous,
+            following=following,
+        )
     for old, new in (redirects or {}).items():
         add(f"papers/{old}/index.html", "redirect.html.j2", target=Markup(f"../{new}/"))
     records = _records(reading_list)
@@ -100,6 +110,15 @@ def _records(reading_list: ReadingList) -> list[dict[str, object]]:
         }
         for paper in reading_list.papers
     ]
+
+
+def _neighbours(paper: Paper, theme: Theme, papers: dict[str, Paper]) -> tuple[Paper | None, Paper | None]:
+    """The papers before and after this one in its theme's list, for reading on in order."""
+    ids = theme.paper_ids
+    at = ids.index(paper.id)
+    previous = papers[ids[at - 1]] if at > 0 else None
+    following = papers[ids[at + 1]] if at + 1 < len(ids) else None
+    return previous, following
 
 
 def paper_path(paper: Paper) -> str:

@@ -136,3 +136,18 @@ def test_the_home_page_title_names_the_list_once(bundled_site):
     assert "<title>ICLR 2026 论文列表</title>" in (bundled_site / "index.html").read_text(encoding="utf-8")
     lapflow = next(p for p in paper_pages(bundled_site) if p.parent.name.startswith("lapflow"))
     assert re.search(r"<title>LapFlow: [^<]+ - ICLR 2026 论文列表</title>", lapflow.read_text(encoding="utf-8"))
+
+
+def test_previous_and_next_links_walk_each_theme_in_order(bundled_site):
+    records = json.loads((bundled_site / "papers.json").read_text(encoding="utf-8"))
+    theme_of = {r["url"]: r["theme"] for r in records}
+    for theme in {r["theme"] for r in records}:
+        members = [r["url"] for r in records if r["theme"] == theme]
+        pages = {url: (bundled_site / url / "index.html").read_text(encoding="utf-8") for url in members}
+        # The walk from the paper with no previous link visits every member once.
+        (first,) = [url for url, body in pages.items() if 'rel="prev"' not in body]
+        walk = [first]
+        while next_link := re.search(r'<a class="rl-pager__next" href="\.\./([^"]+)" rel="next"', pages[walk[-1]]):
+            walk.append("papers/" + next_link.group(1))
+            assert theme_of[walk[-1]] == theme
+        assert sorted(walk) == sorted(members)
