@@ -127,6 +127,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
 
     def on_serve(self, server: LiveReloadServer, *, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
         settings = self.settings(config)
-        for path in (*settings.inputs, settings.templates):
+        overrides = [settings.themes.overrides] if settings.themes.overrides and settings.themes.overrides.exists() else []
+        for path in (*settings.inputs, settings.templates, *overrides):
             server.watch(str(path))
         return server
