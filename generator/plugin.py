@@ -24,7 +24,7 @@ from .errors import ReadingListError
 from .model import Site
 from .pipeline import generate, verify_site
 from .progress import Bar
-from .search import index_site
+from .search import SearchIndex
 from .urls import update_map
 
 log = logging.getLogger(__name__)
@@ -61,6 +61,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.group_by: str | None = None
         self.site: Site | None = None
         self.bar = Bar("mkdocs", 0)
+        self.search: SearchIndex | None = None
 
     def settings(self, config: MkDocsConfig) -> Settings:
         root = Path(config.config_file_path).parent
@@ -96,6 +97,12 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         assert self.site is not None
         self.bar = Bar("mkdocs", sum(path.endswith(".md") for path in self.site.pages))
+        # Pagefind indexes the papers on the other core while MkDocs renders.
+        self.search = SearchIndex(self.site, use_directory_urls=config.use_directory_urls)
+        try:
+            self.search.start()
+        except ReadingListError as error:
+            raise PluginError(str(error)) from error
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         self.bar.advance()
@@ -115,7 +122,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.bar.close()
         try:
             verify_site(self.site, Path(config.site_dir), use_directory_urls=config.use_directory_urls)
-            index_site(Path(config.site_dir))
+            assert self.search is not None
+            self.search.finish(Path(config.site_dir))
         except ReadingListError as error:
             raise PluginError(str(error)) from error
         url_map = self.settings(config).url_map
@@ -124,6 +132,10 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
                 update_map(self.site.reading_list, url_map)
             except OSError as error:
                 log.warning("%s: cannot update the URL map: %s", url_map, error.strerror)
+
+    def on_build_error(self, *, error: Exception) -> None:
+        if self.search is not None:
+            self.search.close()
 
     def on_serve(self, server: LiveReloadServer, *, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
         settings = self.settings(config)

@@ -1,21 +1,28 @@
-"""The search stage: a chunked Pagefind index of the built site.
+"""The search stage: a chunked Pagefind index of the papers.
 
 The browser downloads only the index chunks a query needs, so search starts at
-once however long the list is. Only the regions marked `data-pagefind-body`
-in the templates are indexed: each paper's title, keywords, summary and
-abstract, and the home page's title.
+once however long the list is. Pagefind reads small stand-in pages written
+from the data model (title, authors, summary, abstract and keywords of each
+paper, and the home page's title) rather than the finished site: they are a
+fraction of its size, and the indexer can run on the second core while MkDocs
+renders the real pages.
 """
 
 from __future__ import annotations
 
+import html
 import logging
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 from pagefind_bin_extended import get_executable
 
+from . import text
 from .errors import BuildError
+from .model import Paper, Site
+from .render import paper_path
 
 log = logging.getLogger(__name__)
 
@@ -29,25 +36,93 @@ _UNUSED += ("pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-h
 INDEX_LANGUAGE = "zh"
 
 
-def index_site(site_dir: Path, *, language: str = INDEX_LANGUAGE) -> None:
-    """Write the Pagefind index of site_dir into site_dir/pagefind/."""
-    try:
-        binary = get_executable()
-    except FileNotFoundError:
-        raise BuildError("the Pagefind binary is missing", hint="pip install pagefind-bin-extended") from None
-    output = site_dir / OUTPUT_SUBDIR
-    # A dirty build must not keep chunks of an older index.
-    shutil.rmtree(output, ignore_errors=True)
-    command = [str(binary), "--site", str(site_dir), "--output-subdir", OUTPUT_SUBDIR, "--force-language", language, "--silent"]
-    log.debug("Indexing %s with Pagefind", site_dir)
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-    except OSError as error:
-        raise BuildError(f"cannot run Pagefind: {error.strerror}", where=str(binary)) from None
-    if done.returncode != 0:
-        lines = [line for line in (done.stderr + done.stdout).splitlines() if line.strip()]
-        problem = lines[-1].strip() if lines else f"exit code {done.returncode}"
-        raise BuildError(f"Pagefind could not index the site: {problem}", where=str(site_dir))
-    for name in _UNUSED:
-        (output / name).unlink(missing_ok=True)
-    log.info("Indexed the site for search: %s/", output)
+class SearchIndex:
+    """A Pagefind run in the background: start() it, then finish() it into a built site."""
+
+    def __init__(self, site: Site, *, use_directory_urls: bool) -> None:
+        self._site = site
+        self._directory_urls = use_directory_urls
+        self._work: tempfile.TemporaryDirectory[str] | None = None
+        self._process: subprocess.Popen[str] | None = None
+
+    def start(self) -> None:
+        """Write the stand-in pages and start Pagefind on them; returns at once."""
+        try:
+            binary = get_executable()
+        except FileNotFoundError:
+            raise BuildError("the Pagefind binary is missing", hint="pip install pagefind-bin-extended") from None
+        self._work = tempfile.TemporaryDirectory(prefix="readinglist-search-")
+        pages = Path(self._work.name) / "pages"
+        self._write_pages(pages)
+        command = [str(binary), "--site", str(pages), "--output-path", str(self._output)]
+        command += ["--force-language", INDEX_LANGUAGE, "--silent"]
+        log.debug("Indexing %d papers with Pagefind", len(self._site.reading_list.papers))
+        try:
+            self._process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        except OSError as error:
+            self.close()
+            raise BuildError(f"cannot run Pagefind: {error.strerror}", where=str(binary)) from None
+
+    def finish(self, site_dir: Path) -> None:
+        """Wait for Pagefind and put its index into site_dir/pagefind/."""
+        if self._process is None:
+            self.start()
+        assert self._process is not None
+        try:
+            output, _ = self._process.communicate()
+            if self._process.returncode != 0:
+                lines = [line for line in output.splitlines() if line.strip()]
+                problem = lines[-1].strip() if lines else f"exit code {self._process.returncode}"
+                raise BuildError(f"Pagefind could not index the papers: {problem}")
+            for name in _UNUSED:
+                (self._output / name).unlink(missing_ok=True)
+            target = site_dir / OUTPUT_SUBDIR
+            # A dirty build must not keep chunks of an older index.
+            shutil.rmtree(target, ignore_errors=True)
+            shutil.move(self._output, target)
+        finally:
+            self.close()
+        log.info("Indexed %d papers for search: %s/", len(self._site.reading_list.papers), target)
+
+    def close(self) -> None:
+        """Stop Pagefind if it still runs and remove the stand-in pages."""
+        if self._process is not None and self._process.poll() is None:
+            self._process.kill()
+            self._process.wait()
+        self._process = None
+        if self._work is not None:
+            self._work.cleanup()
+            self._work = None
+
+    @property
+    def _output(self) -> Path:
+        assert self._work is not None
+        return Path(self._work.name) / "index"
+
+    def _write_pages(self, root: Path) -> None:
+        title = html.escape(self._site.title)
+        _write(root / "index.html", f"<h1>{title}</h1>", title)
+        for paper in self._site.reading_list.papers:
+            page = paper_path(paper).removesuffix(".md")
+            path = root / (f"{page}/index.html" if self._directory_urls else f"{page}.html")
+            _write(path, _paper_body(paper), html.escape(paper.title))
+
+
+def _write(path: Path, body: str, title: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    document = f"<!doctype html><html><head><title>{title}</title></head><body><main>{body}</main></body></html>"
+    path.write_text(document, encoding="utf-8")
+
+
+def _paper_body(paper: Paper) -> str:
+    """What a reader can search a paper by, as it shows on the paper's page."""
+    parts = [f"<h1>{html.escape(paper.title)}</h1>"]
+    if paper.authors:
+        parts.append(f"<p>{html.escape(', '.join(paper.authors))}</p>")
+    if paper.summary:
+        parts.append(f"<p>{html.escape(paper.summary)}</p>")
+    keywords = html.escape(", ".join(paper.keywords), quote=True)
+    parts.append(
+        f'<div data-pagefind-index-attrs="data-keywords" data-keywords="{keywords}">{text.abstract_html(paper.abstract)}</div>'
+    )
+    return "".join(parts)
