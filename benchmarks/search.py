@@ -76,7 +76,8 @@ def build_site(work: Path, name: str, data: Path, *, material_search: bool = Fal
         (shutil.copytree if source.is_dir() else shutil.copy)(source, project / item)
     if material_search:
         config = project / "mkdocs.yml"
-        config.write_text(config.read_text(encoding="utf-8").replace("  - tags\n", "  - search\n  - tags\n"), encoding="utf-8")
+        text = config.read_text(encoding="utf-8")
+        config.write_text(text.replace("plugins:\n", "plugins:\n  - search\n", 1), encoding="utf-8")
     started = time.perf_counter()
     build(BuildOptions(project / "mkdocs.yml", work / name, (data,)))
     print(f"built {work / name} in {time.perf_counter() - started:.0f} s", file=sys.stderr)

@@ -12,8 +12,12 @@ import logging
 import math
 import posixpath
 import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import jinja2
 from markupsafe import Markup
@@ -30,6 +34,10 @@ _WORDS_PER_MINUTE = 200
 EXPORT = "papers.json"
 EXPORT_SCRIPT = "papers.js"
 _SCRIPT_FIELDS = ("id", "title", "theme", "theme_slug", "url", "keywords", "status", "x", "y")
+TAGS = "tags.md"
+# Past this many papers the tags page lists only keywords that papers share:
+# a conference's one-paper keywords run to tens of thousands.
+_ALL_TAGS = 300
 
 
 def render_pages(
@@ -70,6 +78,9 @@ def render_pages(
             previous=previous,
             following=following,
         )
+    keywords = keyword_index(reading_list)
+    count = sum(len(group) for _, group in keywords)
+    add(TAGS, "tags.md.j2", keywords=keywords, count=count, shared_only=len(reading_list.papers) > _ALL_TAGS)
     for old, new in (redirects or {}).items():
         add(f"papers/{old}/index.html", "redirect.html.j2", target=Markup(f"../{new}/"))
     records = _records(reading_list)
@@ -110,6 +121,41 @@ def _records(reading_list: ReadingList) -> list[dict[str, object]]:
         }
         for paper in reading_list.papers
     ]
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """A keyword on the tags page: as most papers spell it, and how many carry it."""
+
+    label: str
+    papers: int
+
+
+def keyword_index(reading_list: ReadingList) -> list[tuple[str, list[Keyword]]]:
+    """The list's keywords under their initials, A to Z then "Other"; in a long list, only those two or more papers share.
+
+    Keywords that differ only in case or Unicode form are one keyword, as in
+    the browser's tag filter.
+    """
+    papers: Counter[str] = Counter()
+    spellings: dict[str, Counter[str]] = {}
+    for paper in reading_list.papers:
+        for keyword in paper.keywords:
+            spellings.setdefault(tag_key(keyword), Counter())[keyword] += 1
+        papers.update({tag_key(keyword) for keyword in paper.keywords})
+    least = 2 if len(reading_list.papers) > _ALL_TAGS else 1
+    groups: dict[str, list[Keyword]] = {}
+    for key in sorted(k for k in papers if papers[k] >= least):
+        # The most common spelling; equally common ones by code point.
+        label = min(spellings[key].items(), key=lambda item: (-item[1], item[0]))[0]
+        initial = key[0].upper() if key[0].isascii() and key[0].isalpha() else "Other"
+        groups.setdefault(initial, []).append(Keyword(label, papers[key]))
+    return sorted(groups.items(), key=lambda group: group[0] == "Other")
+
+
+def tag_key(keyword: str) -> str:
+    """What the browser's tag filter compares: the keyword case-folded."""
+    return unicodedata.normalize("NFKC", keyword).lower().strip()
 
 
 def _neighbours(paper: Paper, theme: Theme, papers: dict[str, Paper]) -> tuple[Paper | None, Paper | None]:
@@ -178,7 +224,7 @@ def _environment(templates: Path) -> jinja2.Environment:
         minutes=_reading_minutes,
         plural=text.plural,
     )
-    env.globals.update(url=_url, LinkKind=LinkKind)
+    env.globals.update(url=_url, tag_url=_tag_url, LinkKind=LinkKind)
     return env
 
 
@@ -207,8 +253,24 @@ def _url(context: jinja2.runtime.Context, target: Paper | Theme | str) -> Markup
         path = theme_path(target)
     else:
         path = target
-    here = posixpath.dirname(context["page_path"]) or "."
-    return Markup(posixpath.relpath(path, here))
+    return Markup(_relative(path, posixpath.dirname(context["page_path"])))
+
+
+@jinja2.pass_context
+def _tag_url(context: jinja2.runtime.Context, keyword: str) -> Markup:
+    """A link to the tags page showing the papers with this keyword."""
+    tags = _relative(TAGS, posixpath.dirname(context["page_path"]))
+    return Markup(f"{tags}?tag={quote(keyword, safe='')}")
+
+
+def _relative(path: str, folder: str) -> str:
+    """path as seen from folder, both relative to docs/: posixpath.relpath without its costly normalising."""
+    here = folder.split("/") if folder else []
+    parts = path.split("/")
+    common = 0
+    while common < min(len(here), len(parts) - 1) and here[common] == parts[common]:
+        common += 1
+    return "/".join([".."] * (len(here) - common) + parts[common:])
 
 
 def _reading_minutes(paper: Paper) -> int:

@@ -265,6 +265,20 @@ def test_a_keyword_chip_filters_by_tag_and_its_url_reproduces_it(context, page, 
     assert set(visible_ids(shared, len(tagged))) == tagged
 
 
+def test_a_paper_keyword_opens_the_tags_page_listing_every_paper_with_it(page, bundled):
+    paper = max(bundled.papers, key=lambda p: len(p["keywords"]))
+    keyword = paper["keywords"][0]
+    page.goto(bundled.base + paper["url"])
+    page.locator(".md-content .md-tags a.md-tag", has_text=keyword).first.click()
+    view = page.locator(".rl-tag-view")
+    expect(view.locator("h2")).to_contain_text(keyword)
+    tagged = {p["title"] for p in bundled.papers if keyword.lower() in (k.lower() for k in p["keywords"])}
+    expect(view.locator("li a")).to_have_count(len(tagged))
+    assert set(view.locator("li a").all_inner_texts()) == tagged
+    view.locator("li a", has_text=paper["title"]).click()
+    expect(page.locator("h1")).to_have_text(paper["title"])
+
+
 def test_status_and_starred_only_filters(page, fixture_site):
     page.goto(fixture_site.base)
     page.select_option(".rl-filter__status", "Poster")

@@ -6,6 +6,7 @@ import html
 import json
 import re
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from support import BUNDLED, build_site, copy_project, search_index
@@ -151,3 +152,14 @@ def test_previous_and_next_links_walk_each_theme_in_order(bundled_site):
             walk.append("papers/" + next_link.group(1))
             assert theme_of[walk[-1]] == theme
         assert sorted(walk) == sorted(members)
+
+
+def test_paper_keywords_link_to_the_tags_page_which_lists_them_all(bundled_site):
+    records = json.loads((bundled_site / "papers.json").read_text(encoding="utf-8"))
+    tags = (bundled_site / "tags" / "index.html").read_text(encoding="utf-8")
+    for record in records:
+        body = (bundled_site / record["url"] / "index.html").read_text(encoding="utf-8")
+        for keyword in record["keywords"]:
+            query = "?tag=" + quote(keyword, safe="")
+            assert f'href="../../tags/{query}"' in body
+            assert f'href="./{query}"' in tags

@@ -9,6 +9,8 @@
  *   - instant filters above paper lists (.rl-papers), kept in the URL so a
  *     filtered view can be shared;
  *   - copy-link and copy-citation buttons on paper pages (.rl-actions);
+ *   - the tags page's view (.rl-tag-view) of the papers with the keyword in
+ *     its URL (?tag=…);
  *   - a theme map (.rl-map): one <canvas> scatter of every paper, fast at
  *     20,000 points thanks to batched drawing and a grid for hit-testing.
  *
@@ -689,6 +691,25 @@
     return items;
   }
 
+  // ------------------------------------------------------------ tag view --
+
+  // The tags page lists the keywords; ?tag=… shows the papers that carry one.
+  function initTagView(box, idx) {
+    var wanted = new URLSearchParams(location.search).get(URL_KEYS.tag);
+    if (!wanted) return;
+    var key = fold(wanted).trim();
+    var papers = idx.papers.filter(function (p) {
+      return (p.keywords || []).some(function (k) { return fold(k).trim() === key; });
+    });
+    var heading = el("h2", { id: "tagged" }, ["Papers with the keyword \u201c" + wanted + "\u201d"]);
+    var note = el("p", { class: "rl-meta" }, [papers.length === 1 ? "1 paper" : papers.length + " papers"]);
+    var list = el("ul", { class: "rl-tag-view__papers" });
+    papers.forEach(function (p) {
+      list.append(el("li", {}, [el("a", { href: pageHref(p.url) }, [text(p.title)]), " \u00b7 " + text(p.theme)]));
+    });
+    box.replaceChildren(heading, note, list);
+  }
+
   // ----------------------------------------------------------------- map --
 
   var maps = [];
@@ -1255,7 +1276,8 @@
     var lists = Array.from(document.querySelectorAll(".rl-papers"));
     var mapBoxes = Array.from(document.querySelectorAll(".rl-map"));
     var readingList = document.querySelector(".rl-reading-list");
-    if (!lists.length && !mapBoxes.length && !readingList) return;
+    var tagView = document.querySelector(".rl-tag-view");
+    if (!lists.length && !mapBoxes.length && !readingList && !tagView) return;
     loadPapers().then(
       function (papers) {
         var idx = indexPapers(papers);
@@ -1274,11 +1296,12 @@
           if (map) pageMaps.push(map);
         });
         if (readingList) initReadingList(readingList, idx);
+        if (tagView) initTagView(tagView, idx);
       },
       function (err) {
         console.warn("readinglist: could not load the paper list", err);
         var note = "The interactive features need papers.js next to this site's index.html.";
-        lists.concat(mapBoxes, readingList ? [readingList] : []).slice(0, 1).forEach(function (box) {
+        lists.concat(mapBoxes, readingList ? [readingList] : [], tagView ? [tagView] : []).slice(0, 1).forEach(function (box) {
           box.before(el("p", { class: "rl-filter__empty" }, [note]));
         });
       }
