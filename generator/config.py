@@ -38,6 +38,8 @@ class Settings:
     # The map of every slug each paper has had (see urls.py); None keeps none.
     url_map: Path | None = None
     related: int = 5
+    # Where costly results are kept between builds (see cache.py); None keeps nothing.
+    cache_dir: Path | None = None
 
     def __post_init__(self) -> None:
         problems = []

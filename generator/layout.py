@@ -13,8 +13,9 @@ import logging
 
 import numpy as np
 
-from .model import ReadingList
-from .themes import paper_vectors
+from .cache import NO_CACHE, Cache, digest
+from .model import ReadingList, Theme
+from .themes import PaperVectors, paper_vectors
 
 log = logging.getLogger(__name__)
 
@@ -27,29 +28,37 @@ _GAP = 1.15
 _DECIMALS = 4
 
 
-def layout(reading_list: ReadingList) -> ReadingList:
+def layout(reading_list: ReadingList, cache: Cache = NO_CACHE) -> ReadingList:
     """Set paper.position to a point in [0, 1]² for every paper."""
     papers = reading_list.papers
     if not papers:
         return reading_list
-    vectors = paper_vectors(papers)
-    row = {paper_id: i for i, paper_id in enumerate(vectors.ids)}
+    vectors = paper_vectors(papers, cache)
     themes = [t for t in reading_list.themes if t.paper_ids]
+    key = digest(vectors.key, [t.paper_ids for t in themes])
+    positions = cache.through("layout", key, lambda: _positions(vectors, themes))
+    for paper in papers:
+        paper.position = positions[paper.id]
+    log.info("Laid out %d papers on the theme map", len(papers))
+    return reading_list
+
+
+def _positions(vectors: PaperVectors, themes: list[Theme]) -> dict[str, tuple[float, float]]:
+    row, count = vectors.row, len(vectors.ids)
     members = [np.array([row[i] for i in theme.paper_ids]) for theme in themes]
     embedding = vectors.embedding
     centroids = np.array([embedding[rows].mean(axis=0) for rows in members])
-    radii = np.sqrt([len(rows) / len(papers) for rows in members])
+    radii = np.sqrt([len(rows) / count for rows in members])
     centres = _separate(_project(centroids), radii)
 
-    points = np.zeros((len(papers), 2))
+    points = np.zeros((count, 2))
     for rows, centre, radius in zip(members, centres, radii, strict=True):
         points[rows] = centre + radius * _disc(embedding[rows])
     points = _unit_square(points)
-    for paper in papers:
-        x, y = points[row[paper.id]]
-        paper.position = (round(float(x), _DECIMALS), round(float(y), _DECIMALS))
-    log.info("Laid out %d papers on the theme map", len(papers))
-    return reading_list
+    return {
+        paper_id: (round(float(x), _DECIMALS), round(float(y), _DECIMALS))
+        for paper_id, (x, y) in zip(vectors.ids, points, strict=True)
+    }
 
 
 def _project(vectors: np.ndarray) -> np.ndarray:
@@ -57,10 +66,13 @@ def _project(vectors: np.ndarray) -> np.ndarray:
     centred = vectors - vectors.mean(axis=0)
     if len(vectors) < 2 or not centred.any():
         return np.zeros((len(vectors), 2))
-    # The two main directions are the top eigenvectors of the d x d scatter
-    # matrix: far cheaper than an SVD of all the rows.
-    _, eigenvectors = np.linalg.eigh(centred.T @ centred)
-    vt = eigenvectors[:, ::-1][:, :2].T
+    rows, dimensions = centred.shape
+    if rows <= dimensions:
+        vt = np.linalg.svd(centred, full_matrices=False)[2][:2]
+    else:
+        # Many rows: the top eigenvectors of the d x d scatter matrix are the
+        # same directions, far cheaper than an SVD of all the rows.
+        vt = np.linalg.eigh(centred.T @ centred)[1][:, ::-1][:, :2].T
     coords = centred @ vt.T
     # Eigenvectors may point either way; make each axis's largest loading positive.
     signs = np.sign(vt[np.arange(len(vt)), np.argmax(np.abs(vt), axis=1)])

@@ -18,6 +18,7 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, ConfigurationError, PluginError
 
+from .cache import Cache
 from .config import Settings
 from .enrich import enrich
 from .errors import BuildError, ConfigError
@@ -51,19 +52,20 @@ class BuildOptions:
 def generate(settings: Settings, clock: Stopwatch | None = None) -> Site:
     """Input files to rendered Markdown pages: every stage before MkDocs."""
     clock = clock or Stopwatch()
+    cache = Cache(settings.cache_dir)
     with clock("read"):
         reading_list = read_papers(settings.inputs, title=settings.title)
     with clock("enrich"):
         reading_list = enrich(reading_list)
     with clock("detect"):
-        reading_list = detect_themes(reading_list, settings.themes)
+        reading_list = detect_themes(reading_list, settings.themes, cache)
     with clock("related"):
-        reading_list = find_related(reading_list, n=settings.related)
+        reading_list = find_related(reading_list, n=settings.related, cache=cache)
     with clock("layout"):
-        reading_list = layout(reading_list)
+        reading_list = layout(reading_list, cache)
     with clock("render"):
         moved = redirects(reading_list, settings.url_map)
-        return render_pages(reading_list, settings.templates, language=settings.language, redirects=moved)
+        return render_pages(reading_list, settings.templates, language=settings.language, redirects=moved, cache=cache)
 
 
 def build(options: BuildOptions, clock: Stopwatch | None = None) -> Site:

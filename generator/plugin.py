@@ -19,6 +19,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from . import text
+from .cache import Cache
 from .config import Settings, ThemeSettings
 from .errors import ReadingListError
 from .model import Site
@@ -47,6 +48,8 @@ class ReadingListConfig(base.Config):
     """The curator's theme overrides, relative to mkdocs.yml; a missing file means none."""
     related = opt.Type(int, default=5)
     """How many related papers each paper page shows."""
+    cache_dir = opt.Type(str, default=".cache/readinglist")
+    """Where costly results are kept between builds, relative to mkdocs.yml; empty keeps nothing."""
     url_map = opt.Type(str, default="urls.json")
     """Where the build keeps every paper's past slugs, relative to the first
     input's folder; old URLs redirect to new ones. Empty keeps no map."""
@@ -59,6 +62,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         # The CLI's --themes and --group-by; None keeps the config's.
         self.themes: int | None = None
         self.group_by: str | None = None
+        # The CLI's cache folder when it builds with the packaged mkdocs.yml.
+        self.cache_dir: Path | None = None
         self.site: Site | None = None
         self.bar = Bar("mkdocs", 0)
         self.search: SearchIndex | None = None
@@ -79,6 +84,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             language=self.config.language,
             related=self.config.related,
             url_map=url_map,
+            cache_dir=self.cache_dir or (root / self.config.cache_dir if self.config.cache_dir else None),
         )
 
     # Runs before the other plugins, which read the language we set here.
@@ -110,11 +116,17 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         assert self.site is not None
+        # MkDocs reads the pages from the cache's files where it keeps them:
+        # their times tell a dirty build (`readinglist serve`) which changed.
+        kept = Cache(self.settings(config).cache_dir).pages
         for path, markdown in self.site.pages.items():
             existing = files.get_file_from_path(path)
             if existing is not None:
                 raise PluginError(f"{existing.abs_src_path}: clashes with the generated page {path} (rename or remove it)")
-            files.append(File.generated(config, path, content=markdown))
+            if kept is not None and (kept / path).is_file():
+                files.append(File(path, str(kept), config.site_dir, config.use_directory_urls))
+            else:
+                files.append(File.generated(config, path, content=markdown))
         return files
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:

@@ -10,6 +10,7 @@ import logging
 
 import numpy as np
 
+from .cache import NO_CACHE, Cache, digest
 from .keyphrases import distinct, normalise, spell
 from .model import Paper, ReadingList, Related
 from .themes import PaperVectors, nearest, paper_vectors
@@ -19,26 +20,32 @@ log = logging.getLogger(__name__)
 _REASONS = 3
 
 
-def find_related(reading_list: ReadingList, *, n: int = 5) -> ReadingList:
+def find_related(reading_list: ReadingList, *, n: int = 5, cache: Cache = NO_CACHE) -> ReadingList:
     """Set paper.related to the n nearest other papers, nearest first, each with its reasons."""
     papers = reading_list.papers
     for paper in papers:
         paper.related = []
     if n <= 0 or len(papers) < 2:
         return reading_list
-    vectors = paper_vectors(papers)
-    neighbours, cosines = nearest(vectors.embedding, n)
-    by_id = reading_list.by_id()
-    keywords = {paper.id: _keyword_keys(paper) for paper in papers}
-    for row, paper_id in enumerate(vectors.ids):
-        paper = by_id[paper_id]
-        # A paper with nothing in common is not related, however few others there are.
-        for other in neighbours[row][cosines[row] > 0]:
-            other_id = vectors.ids[other]
-            reasons = _reasons(keywords[paper_id], keywords[other_id], vectors, row, other)
-            paper.related.append(Related(other_id, reasons))
+    vectors = paper_vectors(papers, cache)
+    related = cache.through("related", digest(vectors.key, n), lambda: _related(papers, vectors, n))
+    for paper in papers:
+        paper.related = list(related[paper.id])
     log.info("Found up to %d related papers for each of %d papers", n, len(papers))
     return reading_list
+
+
+def _related(papers: list[Paper], vectors: PaperVectors, n: int) -> dict[str, list[Related]]:
+    neighbours, cosines = nearest(vectors.embedding, n)
+    keywords = {paper.id: _keyword_keys(paper) for paper in papers}
+    related: dict[str, list[Related]] = {}
+    for row, paper_id in enumerate(vectors.ids):
+        # A paper with nothing in common is not related, however few others there are.
+        related[paper_id] = [
+            Related(vectors.ids[other], _reasons(keywords[paper_id], keywords[vectors.ids[other]], vectors, row, other))
+            for other in neighbours[row][cosines[row] > 0]
+        ]
+    return related
 
 
 def _keyword_keys(paper: Paper) -> dict[str, str]:

@@ -23,6 +23,7 @@ import jinja2
 from markupsafe import Markup
 
 from . import text
+from .cache import NO_CACHE, Cache, PageCache, digest
 from .errors import BuildError
 from .model import LinkKind, Paper, ReadingList, Site, Theme
 
@@ -41,21 +42,32 @@ _ALL_TAGS = 300
 
 
 def render_pages(
-    reading_list: ReadingList, templates: Path, *, language: str = "auto", redirects: dict[str, str] | None = None
+    reading_list: ReadingList,
+    templates: Path,
+    *,
+    language: str = "auto",
+    redirects: dict[str, str] | None = None,
+    cache: Cache = NO_CACHE,
 ) -> Site:
     """Every generated page of the site, keyed by its docs-relative path.
 
     redirects maps old paper slugs to current ones; each old URL gets a page
-    that forwards to the new one.
+    that forwards to the new one. A page whose template and context are
+    those it was last rendered from comes from the cache.
     """
     env = _environment(templates)
+    kept = PageCache(cache, digest(*(path.read_bytes() for path in sorted((templates / "pages").glob("*.j2")))))
     papers = reading_list.by_id()
     pages: dict[str, str] = {}
+    keys: dict[str, str] = {}
 
     def add(path: str, template: str, **context: Any) -> None:
         if path in pages:
             raise BuildError(f"two pages would be written to {path}", hint="give the papers distinct ids or titles")
-        pages[path] = env.get_template(template).render(page_path=path, **context)
+        # The context's repr spells out every value the page can show.
+        keys[path] = key = digest(path, template, sorted(context.items()))
+        markdown = kept.get(path, key)
+        pages[path] = markdown if markdown is not None else env.get_template(template).render(page_path=path, **context)
 
     themes = _theme_views(reading_list, papers)
     add("index.md", "index.md.j2", reading_list=reading_list, themes=themes)
@@ -89,6 +101,7 @@ def render_pages(
     # Every list page loads it, so it carries only what the lists, filters and map use.
     slim = [{key: record[key] for key in _SCRIPT_FIELDS} for record in records]
     pages[EXPORT_SCRIPT] = f"window.RL_PAPERS = {json.dumps(slim, ensure_ascii=False, separators=(',', ':'))};\n"
+    kept.save(pages, keys)
     log.info("Rendered %d pages", len(pages))
 
     return Site(

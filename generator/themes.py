@@ -26,12 +26,13 @@ from sklearn.decomposition import TruncatedSVD
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.preprocessing import normalize
 
+from .cache import NO_CACHE, Cache, digest, file_digest
 from .config import ThemeSettings
 from .enrich import slugify
 from .errors import ConfigError
 from .keyphrases import distinct, head_spellings, normalise, spell, terms
 from .model import Paper, ReadingList, Theme
-from .overrides import apply_overrides, load_overrides
+from .overrides import Overrides, apply_overrides, load_overrides
 
 log = logging.getLogger(__name__)
 
@@ -60,12 +61,15 @@ _MIN_SPLIT = 8
 # Sub-themes are cut from few papers: fewer k-means restarts do.
 _SUB_INITS = 3
 _THEME_KEYWORDS = 8
+_PAPER_FIELDS = frozenset(f.name for f in dataclasses.fields(Paper))
 
 
 @dataclass(frozen=True)
 class PaperVectors:
     """The papers as vectors, rows in order of paper id."""
 
+    # A digest of the text they were computed from: what later stages key their caches by.
+    key: str
     ids: tuple[str, ...]
     # TF-IDF of each paper's terms, rows of unit length.
     terms: sp.csr_matrix
@@ -111,7 +115,7 @@ class PaperVectors:
         return np.asarray(self.presence.sum(axis=0)).ravel()
 
 
-def detect_themes(reading_list: ReadingList, settings: ThemeSettings) -> ReadingList:
+def detect_themes(reading_list: ReadingList, settings: ThemeSettings, cache: Cache = NO_CACHE) -> ReadingList:
     """Put every paper into exactly one theme, and in a long list into one sub-theme of it; name them all.
 
     A list of more than about 300 papers gets two levels, so that no page
@@ -120,12 +124,29 @@ def detect_themes(reading_list: ReadingList, settings: ThemeSettings) -> Reading
     """
     papers = reading_list.papers
     overrides = load_overrides(settings.overrides)
-    reading_list.themes, reading_list.subthemes = [], []
-    for paper in papers:
-        paper.theme = paper.subtheme = ""
+    reading_list.set_themes([], [])
     if not papers:
         return reading_list
-    vectors = paper_vectors(papers)
+    vectors = paper_vectors(papers, cache)
+    groups = [(p.id, _field_value(p, settings.group_by)) for p in papers] if settings.group_by else []
+    key = digest(vectors.key, settings, file_digest(settings.overrides), sorted(groups))
+    cached = cache.get("themes", key)
+    if cached is not None:
+        reading_list.set_themes(*cached)
+    else:
+        _detect(reading_list, settings, overrides, vectors)
+        cache.put("themes", key, (reading_list.themes, reading_list.subthemes))
+    log.info(
+        "Grouped %d papers into %d themes%s",
+        len(papers),
+        len(reading_list.themes),
+        f" and {len(reading_list.subthemes)} sub-themes" if reading_list.subthemes else "",
+    )
+    return reading_list
+
+
+def _detect(reading_list: ReadingList, settings: ThemeSettings, overrides: Overrides, vectors: PaperVectors) -> None:
+    papers = reading_list.papers
     rows = np.arange(len(vectors.ids))
     two_level = bool(settings.group_by) or len(papers) > _TWO_LEVEL
     if settings.group_by:
@@ -144,13 +165,6 @@ def detect_themes(reading_list: ReadingList, settings: ThemeSettings) -> Reading
     reading_list.set_themes(top, subthemes)
     if overrides.renames or overrides.pins or overrides.merges:
         apply_overrides(reading_list, overrides, functools.partial(_closest, vectors))
-    log.info(
-        "Grouped %d papers into %d themes%s",
-        len(papers),
-        len(reading_list.themes),
-        f" and {len(reading_list.subthemes)} sub-themes" if reading_list.subthemes else "",
-    )
-    return reading_list
 
 
 def _subthemes(vectors: PaperVectors, theme: Theme, taken: frozenset[str], seed: int) -> list[Theme]:
@@ -179,8 +193,7 @@ def _subthemes(vectors: PaperVectors, theme: Theme, taken: frozenset[str], seed:
 
 def _grouped(vectors: PaperVectors, papers: Sequence[Paper], field_name: str) -> list[Theme]:
     """Top-level themes named by the values of a paper field ("track", "primary_area", or a key of extra)."""
-    known = {f.name for f in dataclasses.fields(Paper)}
-    if field_name not in known and not any(field_name in p.extra for p in papers):
+    if field_name not in _PAPER_FIELDS and not any(field_name in p.extra for p in papers):
         raise ConfigError(
             f"no paper has a field '{field_name}' to group by",
             hint="group by a field the input has, e.g. track or primary_area",
@@ -188,10 +201,7 @@ def _grouped(vectors: PaperVectors, papers: Sequence[Paper], field_name: str) ->
     values: dict[str, list[int]] = {}
     row = vectors.row
     for paper in papers:
-        value = getattr(paper, field_name) if field_name in known else paper.extra.get(field_name, "")
-        if isinstance(value, list | tuple):
-            value = ", ".join(map(str, value))
-        value = " ".join(str(value).split()) or f"No {field_name.replace('_', ' ')}"
+        value = _field_value(paper, field_name) or f"No {field_name.replace('_', ' ')}"
         values.setdefault(value, []).append(row[paper.id])
     themes = []
     used: set[str] = set()
@@ -210,6 +220,14 @@ def _grouped(vectors: PaperVectors, papers: Sequence[Paper], field_name: str) ->
     return themes
 
 
+def _field_value(paper: Paper, field_name: str) -> str:
+    """A paper field's value as one line of text: a Paper attribute, else a key of extra."""
+    value = getattr(paper, field_name) if field_name in _PAPER_FIELDS else paper.extra.get(field_name, "")
+    if isinstance(value, list | tuple):
+        value = ", ".join(map(str, value))
+    return " ".join(str(value).split())
+
+
 def _closest(vectors: PaperVectors, paper_id: str, themes: list[Theme]) -> Theme:
     """The theme whose centre is nearest the paper: where a paper pinned to a two-level theme goes."""
     row = vectors.row
@@ -218,13 +236,21 @@ def _closest(vectors: PaperVectors, paper_id: str, themes: list[Theme]) -> Theme
     return themes[int(np.argmax(closeness))]
 
 
-def paper_vectors(papers: Sequence[Paper]) -> PaperVectors:
-    """The papers' vectors, computed once for the themes and related-paper stages."""
-    return _vectors(tuple(sorted((p.id, p.title, p.abstract, tuple(p.keywords)) for p in papers)))
+def paper_vectors(papers: Sequence[Paper], cache: Cache = NO_CACHE) -> PaperVectors:
+    """The papers' vectors, computed once for the themes, related-paper and map stages."""
+    return _cached_vectors(tuple(sorted((p.id, p.title, p.abstract, tuple(p.keywords)) for p in papers)), cache)
+
+
+_Content = tuple[tuple[str, str, str, tuple[str, ...]], ...]
 
 
 @functools.lru_cache(maxsize=1)
-def _vectors(papers: tuple[tuple[str, str, str, tuple[str, ...]], ...]) -> PaperVectors:
+def _cached_vectors(papers: _Content, cache: Cache) -> PaperVectors:
+    key = digest("vectors", papers)
+    return cache.through("vectors", key, lambda: _vectors(papers, key))
+
+
+def _vectors(papers: _Content, key: str) -> PaperVectors:
     documents = []
     named = []
     for _, title, abstract, keywords in papers:
@@ -235,6 +261,7 @@ def _vectors(papers: tuple[tuple[str, str, str, tuple[str, ...]], ...]) -> Paper
         documents.append(2 * terms(title) + terms(abstract) + 2 * keyword_terms)
     matrix, vocabulary = _tfidf(documents, small=len(papers) < _SMALL_LIST)
     return PaperVectors(
+        key=key,
         ids=tuple(p[0] for p in papers),
         terms=matrix,
         vocabulary=vocabulary,

@@ -1,0 +1,83 @@
+"""The build cache: rebuilds reuse what did not change, and a bad cache never changes the site."""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from support import THREE_PAPERS, build_site
+
+from generator import cache as cache_module
+from generator import related, render, themes
+
+CACHE = Path(".cache") / "readinglist"
+
+
+def site_files(site: Path) -> dict[Path, bytes]:
+    return {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+
+
+def refuse(*args: object, **kwargs: object) -> None:
+    raise AssertionError("recomputed although the cache holds the result")
+
+
+def test_a_rebuild_of_the_same_input_takes_themes_related_papers_and_pages_from_the_cache(project, three_papers, monkeypatch):
+    first = site_files(build_site(project, three_papers))
+    monkeypatch.setattr(themes, "_detect", refuse)
+    monkeypatch.setattr(related, "_related", refuse)
+    monkeypatch.setattr(render, "_environment", lambda templates: SimpleNamespace(get_template=refuse))
+    assert site_files(build_site(project, three_papers, out="again")) == first
+
+
+def test_a_changed_abstract_is_rendered_anew_and_other_pages_keep_their_files(project, three_papers):
+    build_site(project, three_papers)
+    pages = project / CACHE / "pages"
+    before = {p: p.stat().st_mtime_ns for p in pages.rglob("*.md")}
+    time.sleep(0.05)
+    three_papers.write_text(THREE_PAPERS.replace("four steps", "three steps"), encoding="utf-8")
+    site = build_site(project, three_papers)
+
+    changed = [p for p in pages.rglob("*.md") if p.stat().st_mtime_ns != before.get(p)]
+    assert any("three steps" in p.read_text(encoding="utf-8") for p in changed)
+    assert not any("four steps" in p.read_text(encoding="utf-8") for p in pages.rglob("*.md"))
+    assert len(changed) < len(before)
+    assert any(b"three steps" in (page / "index.html").read_bytes() for page in (site / "papers").iterdir())
+
+
+@pytest.mark.parametrize("entry", ["vectors", "themes", "related", "layout", "pages"])
+def test_a_corrupt_cache_entry_is_recomputed_with_a_warning(project, three_papers, entry, caplog):
+    first = site_files(build_site(project, three_papers))
+    (project / CACHE / f"{entry}.pickle").write_bytes(b"\x80\x05not a pickle")
+    with caplog.at_level(logging.WARNING):
+        again = build_site(project, three_papers, out="again")
+    assert site_files(again) == first
+    assert f"{entry}.pickle: unreadable cache entry" in caplog.text
+
+
+def test_a_cache_from_another_version_is_not_used(project, three_papers, monkeypatch):
+    first = site_files(build_site(project, three_papers))
+    monkeypatch.setattr(cache_module, "_STAMP", "readinglist 0.0.0 cache format 0")
+    called = []
+    detect = themes._detect
+    monkeypatch.setattr(themes, "_detect", lambda *args: called.append(1) or detect(*args))
+    assert site_files(build_site(project, three_papers, out="again")) == first
+    assert called == [1]
+
+
+def test_a_rendered_page_edited_in_the_cache_is_rendered_again(project, three_papers):
+    first = site_files(build_site(project, three_papers))
+    page = next((project / CACHE / "pages" / "papers").glob("*.md"))
+    page.write_text(page.read_text(encoding="utf-8").replace("## Abstract", "## Tampered"), encoding="utf-8")
+    assert site_files(build_site(project, three_papers, out="again")) == first
+    assert "## Tampered" not in page.read_text(encoding="utf-8")
+
+
+def test_a_paper_dropped_from_the_input_leaves_no_page_behind(project, three_papers):
+    build_site(project, three_papers)
+    three_papers.write_text(THREE_PAPERS.rsplit("\n\n", 1)[0] + "\n", encoding="utf-8")
+    site = build_site(project, three_papers)
+    assert len(list((project / CACHE / "pages" / "papers").glob("*.md"))) == 2
+    assert len(list((site / "papers").glob("*/index.html"))) == 2
