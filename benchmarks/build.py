@@ -3,6 +3,11 @@
     python benchmarks/build.py                      # 1,000 5,000 10,000 20,000 papers
     python benchmarks/build.py --sizes 1000 5000    # some sizes
     python benchmarks/build.py --no-baseline        # skip the plain `mkdocs build`
+    python benchmarks/build.py --serve-at 1000      # time `readinglist serve` at another size
+
+At 5,000 papers (--serve-at) it also times `readinglist serve`: after one
+abstract changes in the input, the seconds until the served page shows the
+change (the median of three edits, and the first).
 
 Papers come from the OpenReview export (../shared/data by default), repeated
 with new ids past its 9,842 records. Each size runs in a process of its own so
@@ -20,10 +25,15 @@ import argparse
 import json
 import resource
 import shutil
+import signal
+import socket
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 import yaml
@@ -38,15 +48,19 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 5000, 10000, 20000])
     parser.add_argument("--data", type=Path, default=DEV)
     parser.add_argument("--no-baseline", action="store_true", help="skip the plain mkdocs build")
+    parser.add_argument("--serve-at", type=int, default=5000, help="the size at which to time serve (0: never)")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
-        print(json.dumps(measure(args.one, args.data, baseline=not args.no_baseline)))
+        row = measure(args.one, args.data, baseline=not args.no_baseline)
+        if args.one == args.serve_at:
+            row.update(serve_seconds(args.one, args.data))
+        print(json.dumps(row))
         return
 
     rows = []
     for size in args.sizes:
-        command = [sys.executable, __file__, "--one", str(size), "--data", str(args.data)]
+        command = [sys.executable, __file__, "--one", str(size), "--data", str(args.data), "--serve-at", str(args.serve_at)]
         command += ["--no-baseline"] if args.no_baseline else []
         result = subprocess.run(command, capture_output=True, text=True, check=True)
         rows.append(json.loads(result.stdout.strip().splitlines()[-1]))
@@ -85,6 +99,66 @@ def measure(size: int, data: Path, *, baseline: bool) -> dict[str, object]:
             row["plain_mkdocs"] = plain_mkdocs_seconds(project, work, generated.nav)
             row["ratio"] = round(total / row["plain_mkdocs"], 2)
         return row
+
+
+def serve_seconds(size: int, data: Path, edits: int = 3) -> dict[str, object]:
+    """Seconds from an edited abstract to the served page showing it, under `readinglist serve`."""
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        records = write_records(work / "papers.jsonl", data, size)
+        project = copy_sources(work)
+        config = project / "mkdocs.yml"
+        config.write_text(config.read_text(encoding="utf-8").replace("- data/iclr2026.txt", f"- {records}"), encoding="utf-8")
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        base = f"http://127.0.0.1:{port}/"
+        log = (work / "serve.log").open("w")
+        command = [sys.executable, "-m", "generator", "serve", "-f", str(config), "-a", f"127.0.0.1:{port}"]
+        server = subprocess.Popen(command, cwd=project, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            started = time.perf_counter()
+            first_build = _wait_for(base + "papers.json", lambda body: b'"id"' in body, timeout=1800)
+            papers = json.loads(first_build)
+            target = papers[len(papers) // 2]
+            lines = records.read_text(encoding="utf-8").splitlines()
+            row = next(i for i, line in enumerate(lines) if json.loads(line)["id"] == target["id"])
+            seconds = []
+            for edit in range(1, edits + 1):
+                # Let the watcher settle, as an editor's save would find it.
+                time.sleep(3)
+                record = json.loads(lines[row])
+                marker = f"Edited{edit}x{size}"
+                record["abstract"] = f"{marker} {record['abstract']}"
+                lines[row] = json.dumps(record, ensure_ascii=False)
+                records.write_text("\n".join(lines) + "\n", encoding="utf-8")
+                edited = time.perf_counter()
+                _wait_for(base + target["url"], lambda body, marker=marker: marker.encode() in body, timeout=600)
+                seconds.append(time.perf_counter() - edited)
+        finally:
+            server.send_signal(signal.SIGINT)
+            server.wait(timeout=60)
+            log.close()
+    return {
+        "serve_first_build": round(time.perf_counter() - started - sum(seconds), 1) if seconds else None,
+        "serve_edit": round(statistics.median(seconds), 1),
+        "serve_edit_first": round(seconds[0], 1),
+    }
+
+
+def _wait_for(url: str, ready: Callable[[bytes], bool], timeout: float) -> bytes:
+    """The body of url once ready(body) holds, polling every 0.1 s."""
+    deadline = time.perf_counter() + timeout
+    while time.perf_counter() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                body = response.read()
+            if ready(body):
+                return body
+        except OSError:
+            pass
+        time.sleep(0.1)
+    raise TimeoutError(f"{url} not ready after {timeout:.0f} s")
 
 
 def write_records(path: Path, data: Path, size: int) -> Path:
@@ -169,6 +243,9 @@ def print_table(rows: list[dict[str, object]]) -> None:
         "files",
         "paper_kb",
         "search_kb",
+        "serve_first_build",
+        "serve_edit",
+        "serve_edit_first",
     ]
     columns = [c for c in columns if any(c in row for row in rows)]
     print("| " + " | ".join(columns) + " |")

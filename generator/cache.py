@@ -6,6 +6,12 @@ whose key differs is stale; one that cannot be read is corrupt, and so is
 one written by another version. All three are recomputed and replaced, so
 the cache can make a build faster but never different.
 
+A preview (`readinglist serve`) may also take an entry that was computed
+from older texts of the very same papers, with the same settings: each
+entry carries such a loose key besides its exact one. Themes, related papers
+and the map then stay as they were while a curator edits abstracts, and the
+edit shows in seconds; `readinglist build` takes exact entries only.
+
 Rendered pages are kept as files (pages/), each rewritten only when its
 bytes change: `readinglist serve` builds from them, and MkDocs' dirty builds
 then re-render only the pages whose files are newer than their HTML.
@@ -50,19 +56,20 @@ def file_digest(path: Path | None) -> str:
 
 
 class Cache:
-    """Entries of one site under folder; a folder of None keeps nothing."""
+    """Entries of one site under folder; a folder of None keeps nothing. A preview cache also takes loose matches."""
 
-    def __init__(self, folder: Path | None) -> None:
+    def __init__(self, folder: Path | None, *, preview: bool = False) -> None:
         self.folder = folder
+        self.preview = preview
 
-    def get(self, name: str, key: str) -> Any | None:
+    def get(self, name: str, key: str, loose: str | None = None) -> Any | None:
         """The value stored under name for key; None if there is none, or it is stale or unreadable."""
         if self.folder is None:
             return None
         path = self.folder / f"{name}.pickle"
         try:
             with path.open("rb") as handle:
-                stamp, stored_key, value = pickle.load(handle)
+                stamp, stored_key, stored_loose, value = pickle.load(handle)
         except FileNotFoundError:
             return None
         except Exception as error:
@@ -71,27 +78,30 @@ class Cache:
         if stamp != _STAMP:
             log.info("%s: written by another version, recomputing", path)
             return None
-        if stored_key != key:
-            log.debug("%s: stale, recomputing", path)
-            return None
-        log.debug("%s: cached", path)
-        return value
+        if stored_key == key:
+            log.debug("%s: cached", path)
+            return value
+        if self.preview and loose is not None and stored_loose == loose:
+            log.info("%s: kept from the last build for this preview", path)
+            return value
+        log.debug("%s: stale, recomputing", path)
+        return None
 
-    def put(self, name: str, key: str, value: Any) -> None:
+    def put(self, name: str, key: str, value: Any, loose: str | None = None) -> None:
         if self.folder is None:
             return
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            _atomic_write(self.folder / f"{name}.pickle", pickle.dumps((_STAMP, key, value), protocol=5))
+            _atomic_write(self.folder / f"{name}.pickle", pickle.dumps((_STAMP, key, loose, value), protocol=5))
         except OSError as error:
             log.warning("%s: cannot write the cache: %s", self.folder, error.strerror)
 
-    def through(self, name: str, key: str, compute: Callable[[], T]) -> T:
+    def through(self, name: str, key: str, compute: Callable[[], T], loose: str | None = None) -> T:
         """The value cached under name for key, computed and stored if there is none."""
-        value = self.get(name, key)
+        value = self.get(name, key, loose)
         if value is None:
             value = compute()
-            self.put(name, key, value)
+            self.put(name, key, value, loose)
         return value
 
     @property

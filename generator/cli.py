@@ -32,6 +32,11 @@ def default_config() -> Path:
     raise click.UsageError("no mkdocs.yml here and none bundled; pass --config")
 
 
+def cache_dir(config_file: Path) -> Path | None:
+    """Where a build keeps its cache: beside mkdocs.yml, or here when the mkdocs.yml is the packaged one."""
+    return Path(".cache", "readinglist").resolve() if config_file.resolve().is_relative_to(_BUNDLED.resolve()) else None
+
+
 class _ErrorsAsLines(click.Group):
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -74,7 +79,9 @@ def build_command(
 ) -> None:
     """Generate the pages and build the site (default input: the one in mkdocs.yml)."""
     started = time.perf_counter()
-    site = build(BuildOptions(config_file or default_config(), out, inputs or None, themes=themes, group_by=group_by))
+    config_file = config_file or default_config()
+    options = BuildOptions(config_file, out, inputs or None, themes=themes, group_by=group_by, cache_dir=cache_dir(config_file))
+    site = build(options)
     papers, themes = len(site.reading_list.papers), len(site.reading_list.themes)
     seconds = time.perf_counter() - started
     click.echo(f"readinglist: built {plural(papers, 'paper')} in {plural(themes, 'theme')} in {seconds:.1f} s: {out}", err=True)
@@ -90,7 +97,8 @@ def generate_command(
     inputs: tuple[Path, ...], config_file: Path | None, docs: Path, themes: int | None, group_by: str | None
 ) -> None:
     """Write the generated Markdown pages only."""
-    config = load_mkdocs_config(config_file or default_config(), inputs, themes=themes, group_by=group_by)
+    config_file = config_file or default_config()
+    config = load_mkdocs_config(config_file, inputs, themes=themes, group_by=group_by, cache_dir=cache_dir(config_file))
     site = generate(config.plugins[PLUGIN].settings(config))
     write_docs(site, docs)
     click.echo(f"readinglist: wrote {len(site.pages)} pages: {docs}", err=True)
@@ -103,4 +111,5 @@ def serve_command(config_file: Path | None, dev_addr: str) -> None:
     """Preview the site, rebuilding when the input or templates change."""
     from mkdocs.commands.serve import serve
 
-    serve(config_file=str(config_file or default_config()), dev_addr=dev_addr, livereload=True)
+    # Dirty builds re-render only the pages whose Markdown changed (see plugin.py).
+    serve(config_file=str(config_file or default_config()), dev_addr=dev_addr, livereload=True, build_type="dirty")

@@ -40,6 +40,9 @@ class Settings:
     related: int = 5
     # Where costly results are kept between builds (see cache.py); None keeps nothing.
     cache_dir: Path | None = None
+    # A live preview (`readinglist serve`): keep the themes, related papers and
+    # map of the same papers while only their texts change (see cache.py).
+    preview: bool = False
 
     def __post_init__(self) -> None:
         problems = []

@@ -15,7 +15,7 @@ import numpy as np
 
 from .cache import NO_CACHE, Cache, digest
 from .model import ReadingList, Theme
-from .themes import PaperVectors, paper_vectors
+from .themes import PaperVectors, paper_vectors, text_key
 
 log = logging.getLogger(__name__)
 
@@ -33,10 +33,10 @@ def layout(reading_list: ReadingList, cache: Cache = NO_CACHE) -> ReadingList:
     papers = reading_list.papers
     if not papers:
         return reading_list
-    vectors = paper_vectors(papers, cache)
     themes = [t for t in reading_list.themes if t.paper_ids]
-    key = digest(vectors.key, [t.paper_ids for t in themes])
-    positions = cache.through("layout", key, lambda: _positions(vectors, themes))
+    members = [t.paper_ids for t in themes]
+    key, loose = digest(text_key(papers), members), digest(members)
+    positions = cache.through("layout", key, lambda: _positions(paper_vectors(papers, cache), themes), loose)
     for paper in papers:
         paper.position = positions[paper.id]
     log.info("Laid out %d papers on the theme map", len(papers))

@@ -47,12 +47,14 @@ class BuildOptions:
     # The command line's --themes and --group-by; None keeps mkdocs.yml's.
     themes: int | None = None
     group_by: str | None = None
+    # None: the cache_dir of mkdocs.yml.
+    cache_dir: Path | None = None
 
 
 def generate(settings: Settings, clock: Stopwatch | None = None) -> Site:
     """Input files to rendered Markdown pages: every stage before MkDocs."""
     clock = clock or Stopwatch()
-    cache = Cache(settings.cache_dir)
+    cache = Cache(settings.cache_dir, preview=settings.preview)
     with clock("read"):
         reading_list = read_papers(settings.inputs, title=settings.title)
     with clock("enrich"):
@@ -71,10 +73,12 @@ def generate(settings: Settings, clock: Stopwatch | None = None) -> Site:
 def build(options: BuildOptions, clock: Stopwatch | None = None) -> Site:
     """Input files to a finished site in options.out; on failure, out is untouched."""
     clock = clock or Stopwatch()
-    config = load_mkdocs_config(options.config_file, options.inputs, themes=options.themes, group_by=options.group_by)
+    config = load_mkdocs_config(
+        options.config_file, options.inputs, themes=options.themes, group_by=options.group_by, cache_dir=options.cache_dir
+    )
     plugin = config.plugins[PLUGIN]
     settings = plugin.settings(config)
-    plugin.site = site = generate(settings, clock)
+    plugin.generated = site = generate(settings, clock)
     with staging(options.out) as site_dir, _build_date(settings.inputs):
         config.site_dir = str(site_dir)
         with clock("mkdocs"):
@@ -99,7 +103,12 @@ def verify_site(site: Site, site_dir: Path, *, use_directory_urls: bool) -> None
 
 
 def load_mkdocs_config(
-    config_file: Path, inputs: tuple[Path, ...] | None = None, *, themes: int | None = None, group_by: str | None = None
+    config_file: Path,
+    inputs: tuple[Path, ...] | None = None,
+    *,
+    themes: int | None = None,
+    group_by: str | None = None,
+    cache_dir: Path | None = None,
 ) -> MkDocsConfig:
     """The validated MkDocs config, with the command line's inputs and theme options if it gave any."""
     try:
@@ -109,10 +118,12 @@ def load_mkdocs_config(
     if PLUGIN not in config.plugins:
         raise ConfigError(f"the {PLUGIN} plugin is not enabled", where=str(config_file), hint=f"add '- {PLUGIN}' under plugins")
     plugin = config.plugins[PLUGIN]
-    if inputs:
-        plugin.inputs = list(inputs)
+    # MkDocs may hand back the plugin object of an earlier build in this process: set every option.
+    plugin.inputs = list(inputs) if inputs else None
     plugin.themes = themes
     plugin.group_by = group_by
+    plugin.cache_dir = cache_dir
+    plugin.dirty = False
     return config
 
 

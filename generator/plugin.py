@@ -17,9 +17,10 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
+from mkdocs.utils import clean_directory
 
 from . import text
-from .cache import Cache
+from .cache import Cache, digest, file_digest
 from .config import Settings, ThemeSettings
 from .errors import ReadingListError
 from .model import Site
@@ -55,6 +56,11 @@ class ReadingListConfig(base.Config):
     input's folder; old URLs redirect to new ones. Empty keeps no map."""
 
 
+class _NoDirtyWarning(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "'dirty' build" not in record.getMessage()
+
+
 class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def __init__(self) -> None:
         # The CLI overrides the inputs; MkDocs alone uses the config's.
@@ -64,6 +70,10 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.group_by: str | None = None
         # The CLI's cache folder when it builds with the packaged mkdocs.yml.
         self.cache_dir: Path | None = None
+        # A dirty build (`readinglist serve`) rebuilds only pages whose source changed.
+        self.dirty = False
+        # The site the CLI generated before MkDocs started, for the next build only.
+        self.generated: Site | None = None
         self.site: Site | None = None
         self.bar = Bar("mkdocs", 0)
         self.search: SearchIndex | None = None
@@ -85,13 +95,26 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             related=self.config.related,
             url_map=url_map,
             cache_dir=self.cache_dir or (root / self.config.cache_dir if self.config.cache_dir else None),
+            preview=self.dirty,
         )
+
+    # Defining on_startup keeps this one plugin object for a whole `serve`
+    # session (MkDocs reuses it for every rebuild), so per-build state is set
+    # afresh in on_config and on_pre_build.
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self.dirty = dirty
+        if dirty:
+            # MkDocs warns that a dirty build leaves the nav stale, and strict
+            # mode stops on that warning; ours empties the site whenever the
+            # nav or the page templates change (_rebuild_all_if_chrome_changed).
+            logging.getLogger("mkdocs.commands.build").addFilter(_NoDirtyWarning())
 
     # Runs before the other plugins, which read the language we set here.
     @event_priority(100)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         try:
-            self.site = self.site or generate(self.settings(config))
+            self.site = self.generated or generate(self.settings(config))
+            self.generated = None
         except ReadingListError as error:
             raise PluginError(str(error)) from error
         # MkDocs prints site_name into pages unescaped.
@@ -102,6 +125,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         assert self.site is not None
+        if self.dirty:
+            self._rebuild_all_if_chrome_changed(config)
         self.bar = Bar("mkdocs", sum(path.endswith(".md") for path in self.site.pages))
         # Pagefind indexes the papers on the other core while MkDocs renders.
         self.search = SearchIndex(self.site, use_directory_urls=config.use_directory_urls)
@@ -135,7 +160,11 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         try:
             verify_site(self.site, Path(config.site_dir), use_directory_urls=config.use_directory_urls)
             assert self.search is not None
-            self.search.finish(Path(config.site_dir))
+            # A preview shows the edit at once; search catches up a moment later.
+            if self.dirty:
+                self.search.finish_in_background(Path(config.site_dir))
+            else:
+                self.search.finish(Path(config.site_dir))
         except ReadingListError as error:
             raise PluginError(str(error)) from error
         url_map = self.settings(config).url_map
@@ -144,6 +173,29 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
                 update_map(self.site.reading_list, url_map)
             except OSError as error:
                 log.warning("%s: cannot update the URL map: %s", url_map, error.strerror)
+
+    def _rebuild_all_if_chrome_changed(self, config: MkDocsConfig) -> None:
+        """Empty the site before a dirty build if what every page shows changed: nav, titles, templates, config.
+
+        A dirty build re-renders only pages whose source is newer than their
+        HTML; the nav and header are in every page.
+        """
+        assert self.site is not None
+        settings = self.settings(config)
+        overrides = Path(config.theme.custom_dir) if config.theme.custom_dir else None
+        templates = sorted(p for p in overrides.rglob("*") if p.is_file()) if overrides else []
+        chrome = digest(
+            self.site.nav,
+            self.site.title,
+            self.site.language,
+            file_digest(Path(config.config_file_path)),
+            [(str(p), file_digest(p)) for p in templates],
+        )
+        cache, key = Cache(settings.cache_dir), digest(config.site_dir, chrome)
+        if cache.get("served", key) is None:
+            log.info("The nav or page templates changed: rebuilding every page")
+            clean_directory(config.site_dir)
+            cache.put("served", key, True)
 
     def on_build_error(self, *, error: Exception) -> None:
         if self.search is not None:

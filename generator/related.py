@@ -13,7 +13,7 @@ import numpy as np
 from .cache import NO_CACHE, Cache, digest
 from .keyphrases import distinct, normalise, spell
 from .model import Paper, ReadingList, Related
-from .themes import PaperVectors, nearest, paper_vectors
+from .themes import PaperVectors, nearest, paper_vectors, text_key
 
 log = logging.getLogger(__name__)
 
@@ -27,8 +27,8 @@ def find_related(reading_list: ReadingList, *, n: int = 5, cache: Cache = NO_CAC
         paper.related = []
     if n <= 0 or len(papers) < 2:
         return reading_list
-    vectors = paper_vectors(papers, cache)
-    related = cache.through("related", digest(vectors.key, n), lambda: _related(papers, vectors, n))
+    key, loose = digest(text_key(papers), n), digest(sorted(p.id for p in papers), n)
+    related = cache.through("related", key, lambda: _related(papers, paper_vectors(papers, cache), n), loose)
     for paper in papers:
         paper.related = list(related[paper.id])
     log.info("Found up to %d related papers for each of %d papers", n, len(papers))

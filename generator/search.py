@@ -15,6 +15,7 @@ import logging
 import shutil
 import subprocess
 import tempfile
+import threading
 from pathlib import Path
 
 from pagefind_bin_extended import get_executable
@@ -83,6 +84,17 @@ class SearchIndex:
         finally:
             self.close()
         log.info("Indexed %d papers for search: %s/", len(self._site.reading_list.papers), target)
+
+    def finish_in_background(self, site_dir: Path) -> None:
+        """finish() on a thread of its own; a failure is logged, not raised."""
+
+        def run() -> None:
+            try:
+                self.finish(site_dir)
+            except BuildError as error:
+                log.warning("Search index not updated: %s", error)
+
+        threading.Thread(target=run, name="pagefind", daemon=True).start()
 
     def close(self) -> None:
         """Stop Pagefind if it still runs and remove the stand-in pages."""

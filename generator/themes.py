@@ -68,8 +68,6 @@ _PAPER_FIELDS = frozenset(f.name for f in dataclasses.fields(Paper))
 class PaperVectors:
     """The papers as vectors, rows in order of paper id."""
 
-    # A digest of the text they were computed from: what later stages key their caches by.
-    key: str
     ids: tuple[str, ...]
     # TF-IDF of each paper's terms, rows of unit length.
     terms: sp.csr_matrix
@@ -127,15 +125,15 @@ def detect_themes(reading_list: ReadingList, settings: ThemeSettings, cache: Cac
     reading_list.set_themes([], [])
     if not papers:
         return reading_list
-    vectors = paper_vectors(papers, cache)
     groups = [(p.id, _field_value(p, settings.group_by)) for p in papers] if settings.group_by else []
-    key = digest(vectors.key, settings, file_digest(settings.overrides), sorted(groups))
-    cached = cache.get("themes", key)
+    choices = digest(settings, file_digest(settings.overrides), sorted(groups))
+    key, loose = digest(text_key(papers), choices), digest(sorted(p.id for p in papers), choices)
+    cached = cache.get("themes", key, loose)
     if cached is not None:
         reading_list.set_themes(*cached)
     else:
-        _detect(reading_list, settings, overrides, vectors)
-        cache.put("themes", key, (reading_list.themes, reading_list.subthemes))
+        _detect(reading_list, settings, overrides, paper_vectors(papers, cache))
+        cache.put("themes", key, (reading_list.themes, reading_list.subthemes), loose)
     log.info(
         "Grouped %d papers into %d themes%s",
         len(papers),
@@ -238,19 +236,32 @@ def _closest(vectors: PaperVectors, paper_id: str, themes: list[Theme]) -> Theme
 
 def paper_vectors(papers: Sequence[Paper], cache: Cache = NO_CACHE) -> PaperVectors:
     """The papers' vectors, computed once for the themes, related-paper and map stages."""
-    return _cached_vectors(tuple(sorted((p.id, p.title, p.abstract, tuple(p.keywords)) for p in papers)), cache)
+    return _cached_vectors(_content(papers), cache)
+
+
+def text_key(papers: Sequence[Paper]) -> str:
+    """A digest of the text the vectors are made of: what the stages that use them key their caches by."""
+    return _content_key(_content(papers))
 
 
 _Content = tuple[tuple[str, str, str, tuple[str, ...]], ...]
 
 
+def _content(papers: Sequence[Paper]) -> _Content:
+    return tuple(sorted((p.id, p.title, p.abstract, tuple(p.keywords)) for p in papers))
+
+
+@functools.lru_cache(maxsize=1)
+def _content_key(papers: _Content) -> str:
+    return digest("vectors", papers)
+
+
 @functools.lru_cache(maxsize=1)
 def _cached_vectors(papers: _Content, cache: Cache) -> PaperVectors:
-    key = digest("vectors", papers)
-    return cache.through("vectors", key, lambda: _vectors(papers, key))
+    return cache.through("vectors", _content_key(papers), lambda: _vectors(papers))
 
 
-def _vectors(papers: _Content, key: str) -> PaperVectors:
+def _vectors(papers: _Content) -> PaperVectors:
     documents = []
     named = []
     for _, title, abstract, keywords in papers:
@@ -261,7 +272,6 @@ def _vectors(papers: _Content, key: str) -> PaperVectors:
         documents.append(2 * terms(title) + terms(abstract) + 2 * keyword_terms)
     matrix, vocabulary = _tfidf(documents, small=len(papers) < _SMALL_LIST)
     return PaperVectors(
-        key=key,
         ids=tuple(p[0] for p in papers),
         terms=matrix,
         vocabulary=vocabulary,

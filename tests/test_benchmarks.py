@@ -12,7 +12,7 @@ from support import DEV_DATA, REPO
 @pytest.mark.skipif(not DEV_DATA.exists(), reason="needs ../shared/data")
 def test_build_benchmark_prints_its_table_at_1000_papers():
     result = subprocess.run(
-        [sys.executable, "benchmarks/build.py", "--sizes", "1000", "--no-baseline"],
+        [sys.executable, "benchmarks/build.py", "--sizes", "1000", "--no-baseline", "--serve-at", "1000"],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -22,3 +22,6 @@ def test_build_benchmark_prints_its_table_at_1000_papers():
     header, _, row = result.stdout.strip().splitlines()
     assert header.startswith("| papers | themes | read | enrich | detect |")
     assert row.startswith("| 1000 |")
+    # The serve columns: an edit reached the served page.
+    assert header.endswith("| serve_first_build | serve_edit | serve_edit_first |")
+    assert all(cell.strip() for cell in row.split("|")[1:-1])
