@@ -476,3 +476,25 @@ def test_the_reader_features_work_from_file_urls(browser, bundled):
         assert crashes == []
     finally:
         context.close()
+
+
+def test_math_is_typeset_and_katex_loads_only_on_pages_with_math(context, bundled, errors):
+    loaded: list[str] = []
+    page = context.new_page()
+    watch_errors(page, errors)
+    page.on("request", lambda request: loaded.append(request.url))
+    with_math = [
+        p
+        for p in bundled.papers
+        if (bundled.path / p["url"] / "index.html").read_text(encoding="utf-8").count('class="arithmatex"')
+    ]
+    without = [p for p in bundled.papers if p not in with_math]
+    assert with_math and without
+
+    page.goto(bundled.base + without[0]["url"])
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in loaded if "/katex/" in url]
+
+    page.goto(bundled.base + with_math[0]["url"])
+    expect(page.locator(".rl-abstract .arithmatex .katex").first).to_be_visible()
+    assert [url for url in loaded if url.endswith("/katex/katex.min.js")]

@@ -1,11 +1,14 @@
 /*
  * Render math produced by pymdownx.arithmatex (generic mode) with the
- * bundled KaTeX (docs/assets/katex/, loaded before this file).
+ * bundled KaTeX (docs/assets/katex/).
  *
  * Arithmatex wraps inline math as <span class="arithmatex">\(...\)</span>
  * and display math as <div class="arithmatex">\[...\]</div>. Only those
  * elements are handed to KaTeX's auto-render, so stray "$" or "\(" in normal
  * prose or code is never touched.
+ *
+ * KaTeX (about 300 KB) loads only on a page that has math: most pages have
+ * none, and a reader on a slow device should not parse it before searching.
  *
  * Material's instant navigation swaps page content without a full reload and
  * announces every new page through its global `document$` observable; we
@@ -19,26 +22,59 @@
     { left: "\\(", right: "\\)", display: false },
     { left: "$$", right: "$$", display: true }
   ];
+  // This script sits in assets/javascripts/; KaTeX in assets/katex/.
+  var KATEX = new URL("../katex/", document.currentScript.src).href;
+  var loading = null;
+
+  function script(src) {
+    return new Promise(function (resolve, reject) {
+      var s = document.createElement("script");
+      s.src = src;
+      s.onload = resolve;
+      s.onerror = reject;
+      document.head.appendChild(s);
+    });
+  }
+
+  function loadKatex() {
+    if (!loading) {
+      var css = document.createElement("link");
+      css.rel = "stylesheet";
+      css.href = KATEX + "katex.min.css";
+      document.head.appendChild(css);
+      // auto-render needs katex itself first.
+      loading = script(KATEX + "katex.min.js").then(function () {
+        return script(KATEX + "contrib/auto-render.min.js");
+      });
+    }
+    return loading;
+  }
 
   function renderMath(root) {
-    if (typeof window.renderMathInElement !== "function") {
-      return; // KaTeX not loaded: leave the TeX source visible.
-    }
     var scope = root && root.querySelectorAll ? root : document;
     var nodes = scope.querySelectorAll(".arithmatex");
-    for (var i = 0; i < nodes.length; i++) {
-      try {
-        window.renderMathInElement(nodes[i], {
-          delimiters: DELIMITERS,
-          throwOnError: false
-        });
-      } catch (err) {
-        // One bad formula must not stop the rest of the page from rendering.
-        if (window.console) {
-          window.console.warn("katex-init: could not render math", err);
+    if (!nodes.length) return;
+    loadKatex().then(
+      function () {
+        for (var i = 0; i < nodes.length; i++) {
+          try {
+            window.renderMathInElement(nodes[i], {
+              delimiters: DELIMITERS,
+              throwOnError: false
+            });
+          } catch (err) {
+            // One bad formula must not stop the rest of the page from rendering.
+            if (window.console) {
+              window.console.warn("katex-init: could not render math", err);
+            }
+          }
         }
+      },
+      function () {
+        // KaTeX did not load: the TeX source stays visible.
+        loading = null;
       }
-    }
+    );
   }
 
   var doc$ = window.document$;
