@@ -62,7 +62,9 @@ def main() -> None:
     for size in args.sizes:
         command = [sys.executable, __file__, "--one", str(size), "--data", str(args.data), "--serve-at", str(args.serve_at)]
         command += ["--no-baseline"] if args.no_baseline else []
-        result = subprocess.run(command, capture_output=True, text=True, check=True)
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
+        if result.returncode != 0:
+            sys.exit(f"measuring {size} papers failed:\n{result.stderr[-3000:]}")
         rows.append(json.loads(result.stdout.strip().splitlines()[-1]))
         print(f"measured {size} papers", file=sys.stderr)
     print_table(rows)
@@ -137,7 +139,10 @@ def serve_seconds(size: int, data: Path, edits: int = 3) -> dict[str, object]:
                 seconds.append(time.perf_counter() - edited)
         finally:
             server.send_signal(signal.SIGINT)
-            server.wait(timeout=60)
+            try:
+                server.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                server.kill()
             log.close()
     return {
         "serve_first_build": round(time.perf_counter() - started - sum(seconds), 1) if seconds else None,

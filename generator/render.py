@@ -60,12 +60,21 @@ def render_pages(
     papers = reading_list.by_id()
     pages: dict[str, str] = {}
     keys: dict[str, str] = {}
+    # Each paper's repr once, though many pages show it.
+    fingerprints = {id(paper): digest(paper) for paper in reading_list.papers}
+
+    def fingerprint(value: object) -> object:
+        if isinstance(value, Paper):
+            return fingerprints[id(value)]
+        if isinstance(value, list | tuple):
+            return [fingerprint(item) for item in value]
+        return value
 
     def add(path: str, template: str, **context: Any) -> None:
         if path in pages:
             raise BuildError(f"two pages would be written to {path}", hint="give the papers distinct ids or titles")
         # The context's repr spells out every value the page can show.
-        keys[path] = key = digest(path, template, sorted(context.items()))
+        keys[path] = key = digest(path, template, [(name, fingerprint(value)) for name, value in sorted(context.items())])
         markdown = kept.get(path, key)
         pages[path] = markdown if markdown is not None else env.get_template(template).render(page_path=path, **context)
 

@@ -45,31 +45,47 @@ class SearchIndex:
         self._directory_urls = use_directory_urls
         self._work: tempfile.TemporaryDirectory[str] | None = None
         self._process: subprocess.Popen[str] | None = None
+        self._thread: threading.Thread | None = None
+        self._failure = ""
+        # close() may come while the thread is still writing pages: no Pagefind starts after it.
+        self._lock = threading.Lock()
+        self._closed = False
 
     def start(self) -> None:
-        """Write the stand-in pages and start Pagefind on them; returns at once."""
+        """Start writing the stand-in pages and indexing them, on a thread of its own; returns at once."""
         try:
             binary = get_executable()
         except FileNotFoundError:
             raise BuildError("the Pagefind binary is missing", hint="pip install pagefind-bin-extended") from None
         self._work = tempfile.TemporaryDirectory(prefix="readinglist-search-")
+        # Thousands of small files take seconds to write: not on the thread that renders.
+        self._thread = threading.Thread(target=self._index, args=(binary,), name="pagefind", daemon=True)
+        self._thread.start()
+
+    def _index(self, binary: Path) -> None:
+        assert self._work is not None
         pages = Path(self._work.name) / "pages"
-        self._write_pages(pages)
-        command = [str(binary), "--site", str(pages), "--output-path", str(self._output)]
-        command += ["--force-language", INDEX_LANGUAGE, "--silent"]
-        log.debug("Indexing %d papers with Pagefind", len(self._site.reading_list.papers))
         try:
-            self._process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            self._write_pages(pages)
+            command = [str(binary), "--site", str(pages), "--output-path", str(self._output)]
+            command += ["--force-language", INDEX_LANGUAGE, "--silent"]
+            log.debug("Indexing %d papers with Pagefind", len(self._site.reading_list.papers))
+            with self._lock:
+                if self._closed:
+                    return
+                self._process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         except OSError as error:
-            self.close()
-            raise BuildError(f"cannot run Pagefind: {error.strerror}", where=str(binary)) from None
+            self._failure = f"cannot run Pagefind: {error.strerror}"
 
     def finish(self, site_dir: Path) -> None:
         """Wait for Pagefind and put its index into site_dir/pagefind/."""
-        if self._process is None:
+        if self._thread is None:
             self.start()
-        assert self._process is not None
+        assert self._thread is not None
+        self._thread.join()
         try:
+            if self._failure or self._process is None:
+                raise BuildError(self._failure or "Pagefind did not start")
             output, _ = self._process.communicate()
             if self._process.returncode != 0:
                 lines = [line for line in output.splitlines() if line.strip()]
@@ -98,6 +114,10 @@ class SearchIndex:
 
     def close(self) -> None:
         """Stop Pagefind if it still runs and remove the stand-in pages."""
+        with self._lock:
+            self._closed = True
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join()
         if self._process is not None and self._process.poll() is None:
             self._process.kill()
             self._process.wait()
