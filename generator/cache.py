@@ -147,10 +147,15 @@ class PageCache:
             return
         try:
             known = {}
+            folders: set[Path] = set()
             for path, content in pages.items():
                 data = content.encode("utf-8")
                 if path not in self._reused:
-                    _write_if_changed(folder / path, data)
+                    target = folder / path
+                    if target.parent not in folders:
+                        target.parent.mkdir(parents=True, exist_ok=True)
+                        folders.add(target.parent)
+                    _write_if_changed(target, data)
                 known[path] = (keys.get(path, ""), hashlib.sha256(data).hexdigest())
             for stale in [p for p in folder.rglob("*") if p.is_file() and p.relative_to(folder).as_posix() not in pages]:
                 stale.unlink()
@@ -161,12 +166,13 @@ class PageCache:
 
 
 def _write_if_changed(path: Path, data: bytes) -> None:
+    """Write data to path unless it holds them already; a torn write shows as a changed digest, so no rename is needed."""
     try:
         if path.read_bytes() == data:
             return
-    except OSError:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    _atomic_write(path, data)
+    except FileNotFoundError:
+        pass
+    path.write_bytes(data)
 
 
 def _atomic_write(path: Path, data: bytes) -> None:

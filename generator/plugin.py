@@ -141,9 +141,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         assert self.site is not None
-        # MkDocs reads the pages from the cache's files where it keeps them:
-        # their times tell a dirty build (`readinglist serve`) which changed.
-        kept = Cache(self.settings(config).cache_dir).pages
+        # A dirty build (`readinglist serve`) reads the pages from the cache's
+        # files: their times tell it which changed. A full build has them in memory.
+        kept = Cache(self.settings(config).cache_dir).pages if self.dirty else None
         for path, markdown in self.site.pages.items():
             existing = files.get_file_from_path(path)
             if existing is not None:
