@@ -1278,7 +1278,7 @@
     var readingList = document.querySelector(".rl-reading-list");
     var tagView = document.querySelector(".rl-tag-view");
     if (!lists.length && !mapBoxes.length && !readingList && !tagView) return;
-    loadPapers().then(
+    afterLoadAndFirstSearch().then(loadPapers).then(
       function (papers) {
         var idx = indexPapers(papers);
         var pageMaps = [];
@@ -1306,6 +1306,19 @@
         });
       }
     );
+  }
+
+  // The paper records are a big script (7 MB at 20,000 papers): run it once
+  // the page has loaded and a search the reader started at once has answered
+  // (search.js sets RL_SEARCH_FIRST), so that it holds up neither.
+  function afterLoadAndFirstSearch() {
+    return new Promise(function (resolve) {
+      function go() {
+        Promise.resolve(window.RL_SEARCH_FIRST).then(resolve, resolve);
+      }
+      if (document.readyState === "complete") go();
+      else window.addEventListener("load", go, { once: true });
+    });
   }
 
   function currentlyShown(items) {

@@ -11,6 +11,8 @@
 
   const RESULTS = 10;
   const DELAY = 120; // ms of quiet typing before a query runs
+  // Other scripts hold back heavy work until the first answer, or this long.
+  const FIRST_WAIT = 3000;
 
   const box = document.querySelector(".rl-search");
   const toggle = document.getElementById("__search");
@@ -28,6 +30,7 @@
   let pagefind = null; // the promise of the loaded module
   let latest = 0; // the number of the newest query; older answers are dropped
   let timer = 0;
+  let settle = null; // resolves window.RL_SEARCH_FIRST
 
   function load() {
     if (!pagefind) {
@@ -103,6 +106,7 @@
     say(query ? count(total) : words.rlPlaceholder);
     input.setAttribute("aria-expanded", items.length ? "true" : "false");
     box.dataset.rlQuery = query; // the query these results answer (tests wait on it)
+    if (query && settle) settle();
   }
 
   async function run(query, number) {
@@ -143,6 +147,7 @@
   function close() {
     if (toggle.checked) toggle.click();
     input.blur();
+    if (settle) settle();
   }
 
   function links() {
@@ -162,8 +167,17 @@
   }
 
   // The index loads when the reader heads for the box, not with every page.
+  // A reader who heads for the box at once gets the first results before the
+  // page's heavy scripts run (readinglist.js waits on RL_SEARCH_FIRST).
   function warm() {
-    if (served) load().catch(() => {});
+    if (!served) return;
+    load().catch(() => {});
+    if (!window.RL_SEARCH_FIRST) {
+      window.RL_SEARCH_FIRST = new Promise((resolve) => {
+        settle = resolve;
+        setTimeout(resolve, FIRST_WAIT);
+      });
+    }
   }
   box.addEventListener("pointerenter", warm, { once: true });
   const button = document.querySelector('.md-header__button[for="__search"]');
