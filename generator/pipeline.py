@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -86,20 +86,32 @@ def build(options: BuildOptions, clock: Stopwatch | None = None) -> Site:
     return site
 
 
-def verify_site(site: Site, site_dir: Path, *, use_directory_urls: bool) -> None:
-    """Fail unless every paper stands on exactly one page of the built site."""
+def verify_site(site: Site, site_dir: Path, *, use_directory_urls: bool, rendered: Mapping[str, list[str]] | None = None) -> None:
+    """Fail unless every paper stands on exactly one page of the built site.
+
+    rendered gives the papers_on() of paper pages as MkDocs wrote them this
+    build, so that a full build need not read them back; other pages are read.
+    """
+    rendered = rendered or {}
     seen: dict[str, int] = {}
     for paper in site.reading_list.papers:
-        page = paper_path(paper).removesuffix(".md")
+        source = paper_path(paper)
+        page = source.removesuffix(".md")
         html = site_dir / (f"{page}/index.html" if use_directory_urls else f"{page}.html")
         if not html.is_file():
             raise BuildError(f"the page of paper {paper.id} was not written", where=str(paper.source))
-        for paper_id in _PAPER_MARK.findall(html.read_text(encoding="utf-8")):
+        found = rendered.get(source)
+        for paper_id in found if found is not None else papers_on(html.read_text(encoding="utf-8")):
             seen[paper_id] = seen.get(paper_id, 0) + 1
     wrong = {p.id for p in site.reading_list.papers if seen.get(p.id) != 1}
     if wrong:
         raise BuildError(f"{len(wrong)} papers are not on exactly one page, e.g. {min(wrong)}")
     log.info("Checked: each of the %d papers is on exactly one page", len(seen))
+
+
+def papers_on(html: str) -> list[str]:
+    """The ids of the papers whose abstracts an HTML page shows."""
+    return _PAPER_MARK.findall(html)
 
 
 def load_mkdocs_config(

@@ -24,7 +24,7 @@ from .cache import Cache, digest, file_digest
 from .config import Settings, ThemeSettings
 from .errors import ReadingListError
 from .model import Site
-from .pipeline import generate, verify_site
+from .pipeline import generate, papers_on, verify_site
 from .progress import Bar
 from .search import SearchIndex
 from .urls import update_map
@@ -77,6 +77,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.site: Site | None = None
         self.bar = Bar("mkdocs", 0)
         self.search: SearchIndex | None = None
+        # The papers on each page MkDocs wrote in this build, for verify_site.
+        self.rendered: dict[str, list[str]] = {}
 
     def settings(self, config: MkDocsConfig) -> Settings:
         root = Path(config.config_file_path).parent
@@ -128,6 +130,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         if self.dirty:
             self._rebuild_all_if_chrome_changed(config)
         self.bar = Bar("mkdocs", sum(path.endswith(".md") for path in self.site.pages))
+        self.rendered = {}
         # Pagefind indexes the papers on the other core while MkDocs renders.
         self.search = SearchIndex(self.site, use_directory_urls=config.use_directory_urls)
         try:
@@ -137,6 +140,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         self.bar.advance()
+        self.rendered[page.file.src_uri] = papers_on(output)
         return output
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
@@ -158,7 +162,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         assert self.site is not None
         self.bar.close()
         try:
-            verify_site(self.site, Path(config.site_dir), use_directory_urls=config.use_directory_urls)
+            verify_site(self.site, Path(config.site_dir), use_directory_urls=config.use_directory_urls, rendered=self.rendered)
             assert self.search is not None
             # A preview shows the edit at once; search catches up a moment later.
             if self.dirty:

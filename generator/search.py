@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import logging
+import os
 import shutil
 import subprocess
 import tempfile
@@ -73,7 +74,9 @@ class SearchIndex:
             with self._lock:
                 if self._closed:
                     return
-                self._process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                # One thread: the other core renders the pages meanwhile.
+                env = {**os.environ, "RAYON_NUM_THREADS": "1"}
+                self._process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
         except OSError as error:
             self._failure = f"cannot run Pagefind: {error.strerror}"
 
