@@ -7,6 +7,7 @@ reference, so no later stage can read structure into it.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -139,6 +140,9 @@ def _plain_html(text: str) -> str:
     return _BOLD.sub(r"<strong>\1</strong>", out)
 
 
+# The paper page and the search stand-in page (on another thread, competing
+# for the interpreter while MkDocs renders) both need each abstract's HTML.
+@functools.lru_cache(maxsize=1 << 16)
 def abstract_html(raw: str) -> str:
     """The abstract as one HTML paragraph: links live, math marked, the rest inert."""
     pieces = [_Piece(_SPACE.sub(" ", raw).strip())]
