@@ -1308,13 +1308,17 @@
     );
   }
 
-  // The paper records are a big script (7 MB at 20,000 papers): run it once
-  // the page has loaded and a search the reader started at once has answered
-  // (search.js sets RL_SEARCH_FIRST), so that it holds up neither.
+  // The paper records are a big script (7 MB at 20,000 papers): run it a
+  // moment after the page has loaded, and after a search the reader started
+  // at once has answered (search.js sets RL_SEARCH_FIRST), so that it holds
+  // up neither the page nor the first results.
+  var AFTER_LOAD_MS = 300;
   function afterLoadAndFirstSearch() {
     return new Promise(function (resolve) {
       function go() {
-        Promise.resolve(window.RL_SEARCH_FIRST).then(resolve, resolve);
+        setTimeout(function () {
+          Promise.resolve(window.RL_SEARCH_FIRST).then(resolve, resolve);
+        }, AFTER_LOAD_MS);
       }
       if (document.readyState === "complete") go();
       else window.addEventListener("load", go, { once: true });
