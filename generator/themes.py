@@ -47,6 +47,10 @@ _BLOCK = 1000
 # Dense eigensolvers are exact and fast up to here; beyond, ARPACK.
 _DENSE_EIGEN = 500
 _LABEL_WORDS = 5
+# A label is made from the first few of a theme's phrases.
+_LABEL_CHOICES = 6
+# Phrases ranked for a theme before falling back to all of them (see _name).
+_FEW_PHRASES = 60
 # A phrase in more than this share of a long list's papers is too generic to name a theme alone.
 _GENERIC = 0.03
 # Longer lists get two levels: themes, and sub-themes under them.
@@ -362,11 +366,16 @@ def _name(
     used = set(taken)
     for group in members:
         paper_ids, ordered = _representative_first(vectors, group)
-        phrases = _ranked_phrases(vectors, presence, list_frequency, ordered)
-        # A label names what several papers share, where they share anything.
-        shared = [key for key, n in phrases if n > 1] or [key for key, _ in phrases]
-        named = [spell(key, vectors.heads) for key in shared if " " in key or key in nouns]
-        fresh = [phrase for phrase in named if phrase.lower() not in parent.lower()]
+        # Label and keywords come from the first few phrases: rank them all
+        # only when the first few do not give enough to choose from.
+        for limit in (_FEW_PHRASES, None):
+            phrases = _ranked_phrases(vectors, presence, list_frequency, ordered, limit)
+            # A label names what several papers share, where they share anything.
+            shared = [key for key, n in phrases if n > 1] or [key for key, _ in phrases]
+            named = [spell(key, vectors.heads) for key in shared if " " in key or key in nouns]
+            fresh = [phrase for phrase in named if phrase.lower() not in parent.lower()]
+            if limit is None or len(phrases) < limit or len(fresh) >= _LABEL_CHOICES:
+                break
         label = _label(fresh if len(fresh) >= 2 else named, used)
         used.add(slugify(label))
         themes.append(
@@ -434,9 +443,9 @@ def _cluster(embedding: np.ndarray, k: int, seed: int, n_init: int = 10) -> np.n
 
 
 def _ranked_phrases(
-    vectors: PaperVectors, presence: sp.csc_matrix, list_frequency: np.ndarray, group: np.ndarray
+    vectors: PaperVectors, presence: sp.csc_matrix, list_frequency: np.ndarray, group: np.ndarray, limit: int | None = None
 ) -> list[tuple[str, int]]:
-    """The keys of the theme's phrases, most distinctive first, each with how many of its papers have it.
+    """The keys of the theme's phrases (the first limit of them), most distinctive first, each with how many of its papers have it.
 
     A phrase scores by the share of the theme's papers that have it times
     the share of its papers that are in the theme. Papers added elsewhere
@@ -465,7 +474,7 @@ def _ranked_phrases(
         score[key] = share_of_theme * share_of_phrase * (1 + 0.25 * min(key.count(" "), 2)) * generic[column]
     index = vectors.column
     ranked = sorted(score, key=lambda key: (-score[key], first[index[key]], key))
-    return [(key, int(in_theme[index[key]])) for key in distinct(ranked, len(ranked))]
+    return [(key, int(in_theme[index[key]])) for key in distinct(ranked, limit or len(ranked))]
 
 
 def _nouns(vocabulary: Sequence[str]) -> set[str]:
@@ -498,14 +507,14 @@ def _label(phrases: list[str], used: set[str]) -> str:
 
 
 def _label_candidates(phrases: list[str]) -> list[str]:
-    short = [p for p in phrases[:6] if len(p.split()) <= _LABEL_WORDS - 2]
+    short = [p for p in phrases[:_LABEL_CHOICES] if len(p.split()) <= _LABEL_WORDS - 2]
     pairs = [
         f"{first} and {second}"
         for i, first in enumerate(short)
         for second in short[i + 1 :]
         if len(first.split()) + len(second.split()) + 1 <= _LABEL_WORDS
     ]
-    singles = [p for p in phrases[:6] if 2 <= len(p.split()) <= _LABEL_WORDS]
+    singles = [p for p in phrases[:_LABEL_CHOICES] if 2 <= len(p.split()) <= _LABEL_WORDS]
     # A theme known by one word alone: "Papers on diffusion".
     topics = [f"papers on {p}" for p in short]
     return [_capitalise(label) for label in [*pairs[:1], *singles[:1], *pairs[1:], *singles[1:], *topics]]
