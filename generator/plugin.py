@@ -61,6 +61,9 @@ class _NoDirtyWarning(logging.Filter):
         return "'dirty' build" not in record.getMessage()
 
 
+_NO_DIRTY_WARNING = _NoDirtyWarning()
+
+
 class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def __init__(self) -> None:
         # The CLI overrides the inputs; MkDocs alone uses the config's.
@@ -109,7 +112,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             # MkDocs warns that a dirty build leaves the nav stale, and strict
             # mode stops on that warning; ours empties the site whenever the
             # nav or the page templates change (_rebuild_all_if_chrome_changed).
-            logging.getLogger("mkdocs.commands.build").addFilter(_NoDirtyWarning())
+            logging.getLogger("mkdocs.commands.build").addFilter(_NO_DIRTY_WARNING)
 
     # Runs before the other plugins, which read the language we set here.
     @event_priority(100)

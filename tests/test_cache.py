@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import logging
 import time
 from pathlib import Path
@@ -12,6 +14,8 @@ from support import THREE_PAPERS, build_site
 
 from generator import cache as cache_module
 from generator import related, render, themes
+from generator.model import Site
+from generator.pipeline import generate, load_mkdocs_config
 
 CACHE = Path(".cache") / "readinglist"
 
@@ -84,3 +88,38 @@ def test_a_paper_dropped_from_the_input_leaves_no_page_behind(project, three_pap
     site = build_site(project, three_papers)
     assert len(list((project / CACHE / "pages" / "papers").glob("*.md"))) == 2
     assert len(list((site / "papers").glob("*/index.html"))) == 2
+
+
+def preview(project: Path, data: Path) -> Site:
+    """What `readinglist serve` generates from data after a first build."""
+    config = load_mkdocs_config(project / "mkdocs.yml", (data,))
+    return generate(dataclasses.replace(config.plugins["readinglist"].settings(config), preview=True))
+
+
+def test_a_preview_keeps_the_themes_while_only_the_texts_change(project, monkeypatch):
+    # A plain list's ids come from the abstracts; an export's stay put when they change.
+    abstracts = THREE_PAPERS.split("\n\n")[1:]
+    records = project / "data" / "three.jsonl"
+    records.write_text(
+        "".join(json.dumps({"id": f"p{i}", "abstract": a}) + "\n" for i, a in enumerate(abstracts)), encoding="utf-8"
+    )
+    build_site(project, records)
+    records.write_text(records.read_text(encoding="utf-8").replace("four steps", "three steps"), encoding="utf-8")
+    monkeypatch.setattr(themes, "_detect", refuse)
+    monkeypatch.setattr(related, "_related", refuse)
+    site = preview(project, records)
+    assert any("three steps" in markdown for path, markdown in site.pages.items() if path.startswith("papers/"))
+
+
+def test_a_preview_recomputes_the_themes_when_a_paper_is_added(project, three_papers, monkeypatch):
+    build_site(project, three_papers)
+    three_papers.write_text(THREE_PAPERS + "\nA fourth paper on graph neural networks for molecules.\n", encoding="utf-8")
+    called = []
+    detect = themes._detect
+    monkeypatch.setattr(themes, "_detect", lambda *args: called.append(1) or detect(*args))
+    site = preview(project, three_papers)
+    assert called == [1]
+    assert len(site.reading_list.papers) == 4
+    assert {p.id for t in site.reading_list.themes for p in (site.reading_list.by_id()[i] for i in t.paper_ids)} == {
+        p.id for p in site.reading_list.papers
+    }
