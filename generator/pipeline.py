@@ -27,7 +27,7 @@ from .model import Site
 from .progress import Stopwatch
 from .read import read_papers
 from .related import find_related
-from .render import paper_path, render_pages
+from .render import paper_html_path, paper_path, render_pages
 from .themes import detect_themes
 from .urls import redirects
 from .write import staging
@@ -96,8 +96,7 @@ def verify_site(site: Site, site_dir: Path, *, use_directory_urls: bool, rendere
     seen: dict[str, int] = {}
     for paper in site.reading_list.papers:
         source = paper_path(paper)
-        page = source.removesuffix(".md")
-        html = site_dir / (f"{page}/index.html" if use_directory_urls else f"{page}.html")
+        html = site_dir / paper_html_path(paper, use_directory_urls=use_directory_urls)
         if not html.is_file():
             raise BuildError(f"the page of paper {paper.id} was not written", where=str(paper.source))
         found = rendered.get(source)

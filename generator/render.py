@@ -162,9 +162,10 @@ def keyword_index(reading_list: ReadingList) -> list[tuple[str, list[Keyword]]]:
     papers: Counter[str] = Counter()
     spellings: dict[str, Counter[str]] = {}
     for paper in reading_list.papers:
-        for keyword in paper.keywords:
-            spellings.setdefault(tag_key(keyword), Counter())[keyword] += 1
-        papers.update({tag_key(keyword) for keyword in paper.keywords})
+        keys = [(keyword, tag_key(keyword)) for keyword in paper.keywords]
+        for keyword, key in keys:
+            spellings.setdefault(key, Counter())[keyword] += 1
+        papers.update({key for _, key in keys})
     least = 2 if len(reading_list.papers) > _ALL_TAGS else 1
     groups: dict[str, list[Keyword]] = {}
     for key in sorted(k for k in papers if papers[k] >= least):
@@ -191,6 +192,12 @@ def _neighbours(paper: Paper, theme: Theme, papers: dict[str, Paper]) -> tuple[P
 
 def paper_path(paper: Paper) -> str:
     return f"papers/{paper.slug}.md"
+
+
+def paper_html_path(paper: Paper, *, use_directory_urls: bool) -> str:
+    """Where MkDocs writes the paper's page in the site."""
+    page = paper_path(paper).removesuffix(".md")
+    return f"{page}/index.html" if use_directory_urls else f"{page}.html"
 
 
 def theme_path(theme: Theme) -> str:

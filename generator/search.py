@@ -24,7 +24,7 @@ from pagefind_bin_extended import get_executable
 from . import text
 from .errors import BuildError
 from .model import Paper, Site
-from .render import paper_path
+from .render import paper_html_path
 
 log = logging.getLogger(__name__)
 
@@ -81,10 +81,8 @@ class SearchIndex:
             self._failure = f"cannot run Pagefind: {error.strerror}"
 
     def finish(self, site_dir: Path) -> None:
-        """Wait for Pagefind and put its index into site_dir/pagefind/."""
-        if self._thread is None:
-            self.start()
-        assert self._thread is not None
+        """Wait for Pagefind (start() it first) and put its index into site_dir/pagefind/."""
+        assert self._thread is not None, "finish() before start()"
         self._thread.join()
         try:
             if self._failure or self._process is None:
@@ -138,8 +136,7 @@ class SearchIndex:
         title = html.escape(self._site.title)
         _write(root / "index.html", f"<h1>{title}</h1>", title)
         for paper in self._site.reading_list.papers:
-            page = paper_path(paper).removesuffix(".md")
-            path = root / (f"{page}/index.html" if self._directory_urls else f"{page}.html")
+            path = root / paper_html_path(paper, use_directory_urls=self._directory_urls)
             _write(path, _paper_body(paper), html.escape(paper.title))
 
 

@@ -132,12 +132,10 @@ def detect_themes(reading_list: ReadingList, settings: ThemeSettings, cache: Cac
     groups = [(p.id, _field_value(p, settings.group_by)) for p in papers] if settings.group_by else []
     choices = digest(settings, file_digest(settings.overrides), sorted(groups))
     key, loose = digest(text_key(papers), choices), digest(sorted(p.id for p in papers), choices)
-    cached = cache.get("themes", key, loose)
-    if cached is not None:
-        reading_list.set_themes(*cached)
-    else:
-        _detect(reading_list, settings, overrides, paper_vectors(papers, cache))
-        cache.put("themes", key, (reading_list.themes, reading_list.subthemes), loose)
+    detected = cache.through(
+        "themes", key, lambda: _detect(reading_list, settings, overrides, paper_vectors(papers, cache)), loose
+    )
+    reading_list.set_themes(*detected)
     log.info(
         "Grouped %d papers into %d themes%s",
         len(papers),
@@ -147,7 +145,10 @@ def detect_themes(reading_list: ReadingList, settings: ThemeSettings, cache: Cac
     return reading_list
 
 
-def _detect(reading_list: ReadingList, settings: ThemeSettings, overrides: Overrides, vectors: PaperVectors) -> None:
+def _detect(
+    reading_list: ReadingList, settings: ThemeSettings, overrides: Overrides, vectors: PaperVectors
+) -> tuple[list[Theme], list[Theme]]:
+    """The themes and sub-themes of the list, overrides applied: (themes, subthemes)."""
     papers = reading_list.papers
     rows = np.arange(len(vectors.ids))
     two_level = bool(settings.group_by) or len(papers) > _TWO_LEVEL
@@ -167,6 +168,7 @@ def _detect(reading_list: ReadingList, settings: ThemeSettings, overrides: Overr
     reading_list.set_themes(top, subthemes)
     if overrides.renames or overrides.pins or overrides.merges:
         apply_overrides(reading_list, overrides, functools.partial(_closest, vectors))
+    return reading_list.themes, reading_list.subthemes
 
 
 def _subthemes(vectors: PaperVectors, theme: Theme, taken: frozenset[str], seed: int) -> list[Theme]:
