@@ -60,12 +60,16 @@ def render_pages(
     papers = reading_list.by_id()
     pages: dict[str, str] = {}
     keys: dict[str, str] = {}
-    # Each paper's repr once, though many pages show it.
-    fingerprints = {id(paper): digest(paper) for paper in reading_list.papers}
+    # Each paper's and theme's repr once, though many pages show it: a
+    # theme's repr lists its papers, and every paper page shows its theme.
+    fingerprints: dict[int, str] = {}
 
     def fingerprint(value: object) -> object:
-        if isinstance(value, Paper):
-            return fingerprints[id(value)]
+        if isinstance(value, Paper | Theme):
+            known = fingerprints.get(id(value))
+            if known is None:
+                known = fingerprints[id(value)] = digest(value)
+            return known
         if isinstance(value, list | tuple):
             return [fingerprint(item) for item in value]
         return value

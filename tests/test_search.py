@@ -1,0 +1,65 @@
+"""The search stage on its own: Pagefind runs in a child process and leaves nothing behind."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from support import make_paper, search_index
+
+from generator import search
+from generator.errors import BuildError
+from generator.model import ReadingList, Site
+from generator.search import SearchIndex
+
+
+def _site() -> Site:
+    papers = [
+        make_paper(id="a", slug="a", title="Sparse routing", abstract="Tokens go to experts."),
+        make_paper(id="b", slug="b", title="扩散模型", abstract="我们提出一种分子生成方法。"),
+    ]
+    return Site(title="A list", language="en", pages={}, nav=[], reading_list=ReadingList("A list", papers))
+
+
+@pytest.fixture(autouse=True)
+def _own_temp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A temp folder of the test's own, so that other builds' work files do not count."""
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+
+
+def _leftovers() -> list[Path]:
+    return sorted(Path(tempfile.gettempdir()).iterdir())
+
+
+def test_index_holds_every_paper_and_the_home_page_and_leaves_no_work_files(tmp_path: Path) -> None:
+    index = SearchIndex(_site(), use_directory_urls=True)
+    index.start()
+    assert _leftovers()
+    index.finish(tmp_path / "site")
+
+    urls = sorted(page["url"] for page in search_index(tmp_path / "site"))
+    assert urls == ["/", "/papers/a/", "/papers/b/"]
+    assert not (tmp_path / "site" / "pagefind" / "pagefind-ui.js").exists()
+    assert _leftovers() == []
+
+
+def test_closing_an_unfinished_index_stops_pagefind_and_removes_its_files() -> None:
+    index = SearchIndex(_site(), use_directory_urls=True)
+    index.start()
+    process = index._process
+    assert process is not None
+    index.close()
+
+    assert process.poll() is not None
+    assert _leftovers() == []
+
+
+def test_a_failing_pagefind_is_a_build_error_naming_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "get_executable", lambda: Path("/bin/false"))
+    index = SearchIndex(_site(), use_directory_urls=True)
+    index.start()
+    with pytest.raises(BuildError, match="Pagefind could not index the papers: exit code 1"):
+        index.finish(tmp_path)
+    assert not (tmp_path / "pagefind").exists()
