@@ -166,7 +166,6 @@
     all[Math.min(next, all.length - 1)].focus();
   }
 
-  // The index loads when the reader heads for the box, not with every page.
   // A reader who heads for the box at once gets the first results before the
   // page's heavy scripts run (readinglist.js waits on RL_SEARCH_FIRST).
   function warm() {
@@ -179,6 +178,10 @@
       });
     }
   }
+  // Pagefind's own start-up (its module, worker, word list and WebAssembly:
+  // about 300 KB, cached after the first page) runs while the page opens, so
+  // a reader who types at once waits only for the chunks of the query.
+  if (served) load().catch(() => {});
   box.addEventListener("pointerenter", warm, { once: true });
   const button = document.querySelector('.md-header__button[for="__search"]');
   if (button) button.addEventListener("pointerdown", warm, { once: true });
