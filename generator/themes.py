@@ -3,8 +3,10 @@
 Papers become TF-IDF vectors of their keyphrase terms (title and keywords
 weighted up), reduced by LSA. A nearest-neighbour graph of those vectors is
 cut by spectral clustering, which on ICLR abstracts matches the authors' own
-areas a little better than k-means on the vectors themselves. Each theme is
-then named after the phrases its papers share and the rest of the list lacks.
+areas a little better than k-means on the vectors themselves. Each cut is then
+refined by spherical k-means on the full TF-IDF vectors, which LSA blurs, and
+the themes are the consensus of several such cuts. Each theme is then named
+after the phrases its papers share and the rest of the list lacks.
 """
 
 from __future__ import annotations
@@ -20,11 +22,12 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.linalg
 import scipy.sparse as sp
-from scipy.sparse.linalg import eigsh
+from scipy.sparse.linalg import eigsh, svds
 from sklearn.cluster import KMeans
 from sklearn.decomposition import TruncatedSVD
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.preprocessing import normalize
+from threadpoolctl import threadpool_limits
 
 from .cache import NO_CACHE, Cache, digest, file_digest
 from .config import ThemeSettings
@@ -62,8 +65,19 @@ _PAGE_LIMIT = 200
 _RESPLITS = 4
 # A theme smaller than this is not split.
 _MIN_SPLIT = 8
-# Sub-themes are cut from few papers: fewer k-means restarts do.
-_SUB_INITS = 3
+# Themes are the consensus of this many cuts, each from one k-means start:
+# on 9,842 ICLR papers, the best of 50 or 100 restarts of a single cut moved
+# more papers when 2% were added than a consensus of 20 does, and 40 move
+# fewer still; 100 no fewer than 40.
+_CUTS = 40
+# Sub-themes are cut from few papers: fewer cuts do.
+_SUB_CUTS = 3
+# Spherical k-means rounds at most: on ICLR 2026 about half the cuts settle
+# sooner, and the rest still move at most 15 of 9,842 papers by then. The cuts
+# only vote, and a few rounds move most of the papers that will move: their
+# consensus is as good, and 40 cuts cost less than 20 fully refined ones did.
+_REFINE_ROUNDS = 20
+_CUT_ROUNDS = 5
 _THEME_KEYWORDS = 8
 _PAPER_FIELDS = frozenset(f.name for f in dataclasses.fields(Paper))
 
@@ -132,9 +146,10 @@ def detect_themes(reading_list: ReadingList, settings: ThemeSettings, cache: Cac
     groups = [(p.id, _field_value(p, settings.group_by)) for p in papers] if settings.group_by else []
     choices = digest(settings, file_digest(settings.overrides), sorted(groups))
     key, loose = digest(text_key(papers), choices), digest(sorted(p.id for p in papers), choices)
-    detected = cache.through(
-        "themes", key, lambda: _detect(reading_list, settings, overrides, paper_vectors(papers, cache)), loose
-    )
+    with _one_thread():
+        detected = cache.through(
+            "themes", key, lambda: _detect(reading_list, settings, overrides, paper_vectors(papers, cache)), loose
+        )
     reading_list.set_themes(*detected)
     log.info(
         "Grouped %d papers into %d themes%s",
@@ -178,7 +193,7 @@ def _subthemes(vectors: PaperVectors, theme: Theme, taken: frozenset[str], seed:
     if len(rows) < _MIN_SPLIT:
         return []
     k = max(2, math.ceil(len(rows) / _SUBTHEME_SIZE))
-    groups = _groups(vectors, rows, k, seed, _SUB_INITS)
+    groups = _groups(vectors, rows, k, seed, _SUB_CUTS)
     # Spectral cuts can leave one part too long for a page: cut it again.
     for _ in range(_RESPLITS):
         long = [g for g in groups if len(g) > _PAGE_LIMIT]
@@ -186,7 +201,7 @@ def _subthemes(vectors: PaperVectors, theme: Theme, taken: frozenset[str], seed:
             break
         groups = [g for g in groups if len(g) <= _PAGE_LIMIT]
         for group in long:
-            parts = _groups(vectors, group, max(2, math.ceil(len(group) / _SUBTHEME_SIZE)), seed, _SUB_INITS)
+            parts = _groups(vectors, group, max(2, math.ceil(len(group) / _SUBTHEME_SIZE)), seed, _SUB_CUTS)
             # A part that will not split goes in halves, by closeness to its centre.
             groups += parts if len(parts) > 1 else list(np.array_split(_representative_first(vectors, group)[1], 2))
     children = _name(vectors, groups, taken, within=rows, parent=theme.label)
@@ -322,7 +337,18 @@ def _lsa(matrix: sp.csr_matrix) -> np.ndarray:
         return np.zeros((rows, 1))
     if rows <= _LSA_DIMENSIONS or columns <= _LSA_DIMENSIONS:
         return normalize(matrix.toarray())
-    return normalize(TruncatedSVD(_LSA_DIMENSIONS, random_state=0).fit_transform(matrix))
+    with _one_thread():
+        return normalize(TruncatedSVD(_LSA_DIMENSIONS, random_state=0).fit_transform(matrix))
+
+
+def _one_thread() -> threadpool_limits:
+    """BLAS and OpenMP held to one thread, so that the themes are the same on every machine.
+
+    They add up in an order that depends on their thread count, and the cuts
+    follow the rounding: on ICLR 2026 at k = 30, one thread and two gave
+    different themes (NMI 0.288 and 0.291).
+    """
+    return threadpool_limits(1)
 
 
 def _automatic_k(papers: int, *, two_level: bool = False) -> int:
@@ -339,9 +365,9 @@ def _themes(vectors: PaperVectors, rows: np.ndarray, k: int, seed: int, taken: f
     return _name(vectors, _groups(vectors, rows, k, seed), taken)
 
 
-def _groups(vectors: PaperVectors, rows: np.ndarray, k: int, seed: int, n_init: int = 10) -> list[np.ndarray]:
+def _groups(vectors: PaperVectors, rows: np.ndarray, k: int, seed: int, cuts: int = _CUTS) -> list[np.ndarray]:
     """The rows cut into at most k groups, biggest first; ties by their first paper, so cluster numbering does not matter."""
-    labels = _cluster(vectors.embedding[rows], k, seed, n_init)
+    labels = _cluster(vectors.embedding[rows], vectors.terms[rows], k, seed, cuts)
     members = [rows[labels == g] for g in range(labels.max() + 1)]
     members = [m for m in members if len(m)]
     members.sort(key=lambda m: (-len(m), vectors.ids[m.min()]))
@@ -419,20 +445,42 @@ def nearest(embedding: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
     return found, cosines
 
 
-def _cluster(embedding: np.ndarray, k: int, seed: int, n_init: int = 10) -> np.ndarray:
-    """Spectral clustering of a cosine nearest-neighbour graph: a cluster label per row."""
+def _cluster(embedding: np.ndarray, terms: sp.csr_matrix, k: int, seed: int, cuts: int) -> np.ndarray:
+    """A cluster label per row: the consensus of several refined spectral cuts of a cosine nearest-neighbour graph."""
     n = len(embedding)
     if k <= 1 or n <= 1:
         return np.zeros(n, dtype=int)
     if k >= n:
         return np.arange(n)
+    spectrum = _spectral_embedding(_graph(embedding, k), k)
+    # One generator for all cuts, so that the seed fixes every start.
+    random = np.random.RandomState(seed)
+    labels = [_refine(terms, KMeans(k, n_init=1, random_state=random).fit_predict(spectrum), k, _CUT_ROUNDS) for _ in range(cuts)]
+    # Two papers are as close as the share of cuts that put them together;
+    # cutting that agreement undoes what one k-means start got by chance.
+    together = sp.csr_matrix(
+        (np.ones(n * cuts), (np.repeat(np.arange(n), cuts), (np.stack(labels, axis=1) + k * np.arange(cuts)).ravel())),
+        shape=(n, k * cuts),
+    )
+    agreement = _consensus_embedding(together, k)
+    return _refine(terms, KMeans(k, n_init=10, random_state=random).fit_predict(agreement), k)
+
+
+def _graph(embedding: np.ndarray, k: int) -> sp.csr_matrix:
+    """The papers' nearest neighbours by cosine, both ways, for k themes."""
+    n = len(embedding)
     # A paper's neighbourhood is about the size of a theme, or the graph
     # joins what the themes should keep apart.
     index, similarity = nearest(embedding, min(_NEIGHBOURS, max(3, n // k - 1)))
     # Weights stay positive so that no paper, not even an empty one, is cut off.
     rows = np.repeat(np.arange(n), index.shape[1])
     graph = sp.csr_matrix((similarity.clip(1e-6).ravel(), (rows, index.ravel())), shape=(n, n))
-    graph = graph.maximum(graph.T)
+    return graph.maximum(graph.T)
+
+
+def _spectral_embedding(graph: sp.csr_matrix, k: int) -> np.ndarray:
+    """Unit rows of the k leading eigenvectors of the normalised graph, where k-means finds its cuts."""
+    n = graph.shape[0]
     scale = sp.diags(1 / np.sqrt(np.asarray(graph.sum(axis=1)).ravel()))
     affinity = scale @ graph @ scale
     if n <= _DENSE_EIGEN:
@@ -441,7 +489,46 @@ def _cluster(embedding: np.ndarray, k: int, seed: int, n_init: int = 10) -> np.n
     else:
         # A fixed start vector keeps ARPACK deterministic.
         _, vectors = eigsh(affinity, k=k, which="LA", v0=np.ones(n))
-    return KMeans(k, n_init=n_init, random_state=seed).fit_predict(normalize(vectors))
+    return normalize(vectors)
+
+
+def _consensus_embedding(together: sp.csr_matrix, k: int) -> np.ndarray:
+    """Unit rows of the k leading singular vectors of the normalised paper-by-cluster matrix.
+
+    They are the leading eigenvectors of the normalised agreement between
+    papers, got without forming that n by n matrix.
+    """
+    n, clusters = together.shape
+    degree = together @ np.asarray(together.sum(axis=0)).ravel()
+    scaled = sp.diags(1 / np.sqrt(degree)) @ together
+    if n <= _DENSE_EIGEN or clusters <= k + 1:
+        vectors = scipy.linalg.svd(scaled.toarray(), full_matrices=False)[0][:, :k]
+    else:
+        # A fixed start vector keeps ARPACK deterministic.
+        vectors = svds(scaled, k=k, v0=np.ones(min(n, clusters)))[0]
+    return normalize(vectors)
+
+
+def _refine(terms: sp.csr_matrix, labels: np.ndarray, k: int, rounds: int = _REFINE_ROUNDS) -> np.ndarray:
+    """Spherical k-means on the TF-IDF rows from the given labels: each paper goes to the cluster whose mean direction is nearest.
+
+    LSA keeps 150 directions of some 44,000 terms; the terms themselves
+    separate the authors' areas better (NMI +0.01 to +0.02 on ICLR 2026).
+    A paper with no terms stays where it was.
+    """
+    n = len(labels)
+    if terms.shape[1] == 0:
+        return labels
+    has_terms = np.diff(terms.indptr) > 0
+    for _ in range(rounds):
+        # In the terms' float32: float64 centres took a third longer and, on ICLR 2026, moved no paper differently.
+        members = sp.csr_matrix((np.ones(n, dtype=terms.dtype), (labels, np.arange(n))), shape=(k, n))
+        centres = normalize(members @ terms).toarray()
+        moved = np.where(has_terms, np.asarray(terms @ centres.T).argmax(axis=1), labels)
+        if (moved == labels).all():
+            break
+        labels = moved
+    return labels
 
 
 def _ranked_phrases(
