@@ -13,7 +13,7 @@ import numpy as np
 from .cache import NO_CACHE, Cache, digest
 from .keyphrases import distinct, normalise, spell
 from .model import Paper, ReadingList, Related
-from .themes import PaperVectors, nearest, paper_vectors, text_key
+from .themes import PaperVectors, paper_vectors, text_key
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ def find_related(reading_list: ReadingList, *, n: int = 5, cache: Cache = NO_CAC
 
 
 def _related(papers: list[Paper], vectors: PaperVectors, n: int) -> dict[str, list[Related]]:
-    neighbours, cosines = nearest(vectors.embedding, n)
+    neighbours, cosines = vectors.neighbours(n)
     keywords = {paper.id: _keyword_keys(paper) for paper in papers}
     related: dict[str, list[Related]] = {}
     for row, paper_id in enumerate(vectors.ids):

@@ -15,9 +15,12 @@ import dataclasses
 import functools
 import logging
 import math
+import os
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 import scipy.linalg
@@ -97,6 +100,17 @@ class PaperVectors:
     keywords: frozenset[str]
     heads: dict[str, str]
 
+    def neighbours(self, n: int) -> tuple[np.ndarray, np.ndarray]:
+        """nearest(self.embedding, n), found once for the most asked: the themes' graph and related papers share it."""
+        found = self._neighbours.get("all")
+        if found is None or found[0].shape[1] < min(n, len(self.ids) - 1):
+            found = self._neighbours["all"] = nearest(self.embedding, n)
+        return found[0][:, :n], found[1][:, :n]
+
+    @functools.cached_property
+    def _neighbours(self) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        return {}
+
     @functools.cached_property
     def row(self) -> dict[str, int]:
         """Each paper id's row."""
@@ -175,9 +189,11 @@ def _detect(
     top.sort(key=lambda t: (-len(t.paper_ids), t.label))
     subthemes: list[Theme] = []
     if two_level:
+        # Each theme's papers are cut on a thread; the names are given in order, as each must differ from those before.
+        cuts = _in_parallel(lambda theme: _subtheme_groups(vectors, theme, settings.seed), top)
         taken = {t.slug for t in top}
-        for theme in top:
-            children = _subthemes(vectors, theme, frozenset(taken), settings.seed)
+        for theme, (rows, groups) in zip(top, cuts, strict=True):
+            children = _subthemes(vectors, theme, rows, groups, frozenset(taken))
             taken |= {child.slug for child in children}
             subthemes += children
     reading_list.set_themes(top, subthemes)
@@ -186,12 +202,12 @@ def _detect(
     return reading_list.themes, reading_list.subthemes
 
 
-def _subthemes(vectors: PaperVectors, theme: Theme, taken: frozenset[str], seed: int) -> list[Theme]:
-    """The sub-themes of a theme, none longer than a page should be; none for a theme too small to split."""
+def _subtheme_groups(vectors: PaperVectors, theme: Theme, seed: int) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The theme's rows, and the groups of rows of its sub-themes: none longer than a page should be, none for a theme too small to split."""
     row = vectors.row
     rows = np.array(sorted(row[i] for i in theme.paper_ids))
     if len(rows) < _MIN_SPLIT:
-        return []
+        return rows, []
     k = max(2, math.ceil(len(rows) / _SUBTHEME_SIZE))
     groups = _groups(vectors, rows, k, seed, _SUB_CUTS)
     # Spectral cuts can leave one part too long for a page: cut it again.
@@ -204,6 +220,15 @@ def _subthemes(vectors: PaperVectors, theme: Theme, taken: frozenset[str], seed:
             parts = _groups(vectors, group, max(2, math.ceil(len(group) / _SUBTHEME_SIZE)), seed, _SUB_CUTS)
             # A part that will not split goes in halves, by closeness to its centre.
             groups += parts if len(parts) > 1 else list(np.array_split(_representative_first(vectors, group)[1], 2))
+    return rows, groups
+
+
+def _subthemes(
+    vectors: PaperVectors, theme: Theme, rows: np.ndarray, groups: list[np.ndarray], taken: frozenset[str]
+) -> list[Theme]:
+    """The named sub-themes of a theme from its rows cut into groups, with none of the slugs in taken."""
+    if not groups:
+        return []
     children = _name(vectors, groups, taken, within=rows, parent=theme.label)
     return [
         dataclasses.replace(child, parent=theme.slug) for child in sorted(children, key=lambda t: (-len(t.paper_ids), t.label))
@@ -351,6 +376,28 @@ def _one_thread() -> threadpool_limits:
     return threadpool_limits(1)
 
 
+_Neighbours = Callable[[int], tuple[np.ndarray, np.ndarray]]
+_T = TypeVar("_T")
+_R = TypeVar("_R")
+# Cuts and sub-themes are independent and spend their time in NumPy, SciPy
+# and scikit-learn code that lets go of the GIL: threads use every core.
+_WORKERS = len(os.sched_getaffinity(0))
+# Below this many cuts, threads cost more than they save.
+_PARALLEL_CUTS = 8
+
+
+def _in_parallel(function: Callable[[_T], _R], items: Iterable[_T]) -> list[_R]:
+    """function of each item, in the items' order, on as many threads as this process has cores."""
+
+    # Each thread holds its own OpenMP setting: one thread apiece, as in _one_thread.
+    def limited(item: _T) -> _R:
+        with _one_thread():
+            return function(item)
+
+    with ThreadPoolExecutor(_WORKERS, thread_name_prefix="themes") as pool:
+        return list(pool.map(limited, items))
+
+
 def _automatic_k(papers: int, *, two_level: bool = False) -> int:
     """About 5 themes for 20 papers, 12 for 300, 18 for 1,000; never fewer than 2 papers a theme on average.
 
@@ -367,7 +414,9 @@ def _themes(vectors: PaperVectors, rows: np.ndarray, k: int, seed: int, taken: f
 
 def _groups(vectors: PaperVectors, rows: np.ndarray, k: int, seed: int, cuts: int = _CUTS) -> list[np.ndarray]:
     """The rows cut into at most k groups, biggest first; ties by their first paper, so cluster numbering does not matter."""
-    labels = _cluster(vectors.embedding[rows], vectors.terms[rows], k, seed, cuts)
+    # The whole list's neighbours are found once, for related papers too.
+    whole = len(rows) == len(vectors.ids)
+    labels = _cluster(vectors.embedding[rows], vectors.terms[rows], k, seed, cuts, vectors.neighbours if whole else None)
     members = [rows[labels == g] for g in range(labels.max() + 1)]
     members = [m for m in members if len(m)]
     members.sort(key=lambda m: (-len(m), vectors.ids[m.min()]))
@@ -445,17 +494,28 @@ def nearest(embedding: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
     return found, cosines
 
 
-def _cluster(embedding: np.ndarray, terms: sp.csr_matrix, k: int, seed: int, cuts: int) -> np.ndarray:
-    """A cluster label per row: the consensus of several refined spectral cuts of a cosine nearest-neighbour graph."""
+def _cluster(
+    embedding: np.ndarray, terms: sp.csr_matrix, k: int, seed: int, cuts: int, neighbours: _Neighbours | None = None
+) -> np.ndarray:
+    """A cluster label per row: the consensus of several refined spectral cuts of a cosine nearest-neighbour graph.
+
+    neighbours finds the rows' nearest neighbours, if they are known already.
+    """
     n = len(embedding)
     if k <= 1 or n <= 1:
         return np.zeros(n, dtype=int)
     if k >= n:
         return np.arange(n)
-    spectrum = _spectral_embedding(_graph(embedding, k), k)
-    # One generator for all cuts, so that the seed fixes every start.
+    spectrum = _spectral_embedding(_graph(embedding, k, neighbours), k)
+    # A seed per cut, drawn from the one seed: the cuts can then run in any
+    # order, on any number of threads, and give the same themes.
     random = np.random.RandomState(seed)
-    labels = [_refine(terms, KMeans(k, n_init=1, random_state=random).fit_predict(spectrum), k, _CUT_ROUNDS) for _ in range(cuts)]
+    starts = random.randint(np.iinfo(np.int32).max, size=cuts)
+
+    def cut(start: int) -> np.ndarray:
+        return _refine(terms, KMeans(k, n_init=1, random_state=start).fit_predict(spectrum), k, _CUT_ROUNDS)
+
+    labels = _in_parallel(cut, starts) if cuts >= _PARALLEL_CUTS else [cut(start) for start in starts]
     # Two papers are as close as the share of cuts that put them together;
     # cutting that agreement undoes what one k-means start got by chance.
     together = sp.csr_matrix(
@@ -466,12 +526,12 @@ def _cluster(embedding: np.ndarray, terms: sp.csr_matrix, k: int, seed: int, cut
     return _refine(terms, KMeans(k, n_init=10, random_state=random).fit_predict(agreement), k)
 
 
-def _graph(embedding: np.ndarray, k: int) -> sp.csr_matrix:
+def _graph(embedding: np.ndarray, k: int, neighbours: _Neighbours | None = None) -> sp.csr_matrix:
     """The papers' nearest neighbours by cosine, both ways, for k themes."""
     n = len(embedding)
     # A paper's neighbourhood is about the size of a theme, or the graph
     # joins what the themes should keep apart.
-    index, similarity = nearest(embedding, min(_NEIGHBOURS, max(3, n // k - 1)))
+    index, similarity = (neighbours or functools.partial(nearest, embedding))(min(_NEIGHBOURS, max(3, n // k - 1)))
     # Weights stay positive so that no paper, not even an empty one, is cut off.
     rows = np.repeat(np.arange(n), index.shape[1])
     graph = sp.csr_matrix((similarity.clip(1e-6).ravel(), (rows, index.ravel())), shape=(n, n))
