@@ -204,6 +204,19 @@ def test_a_long_list_gets_two_levels_and_shuffling_keeps_them():
 
 
 @needs_dev
+def test_the_number_of_threads_does_not_change_the_themes(monkeypatch):
+    from generator import themes
+
+    view = lambda rl: [(t.slug, t.label, t.parent, t.paper_ids) for t in (*rl.themes, *rl.subthemes)]  # noqa: E731
+    monkeypatch.setattr(themes, "_WORKERS", 1)
+    one = detect_themes(ReadingList("dev", dev_papers(400)), ThemeSettings())
+    monkeypatch.setattr(themes, "_WORKERS", 3)
+    three = detect_themes(ReadingList("dev", dev_papers(400)), ThemeSettings())
+    assert one.subthemes
+    assert view(three) == view(one)
+
+
+@needs_dev
 def test_group_by_makes_a_field_the_top_level():
     papers = dev_papers(120)
     areas = {}
