@@ -101,15 +101,15 @@ class PaperVectors:
     heads: dict[str, str]
 
     def neighbours(self, n: int) -> tuple[np.ndarray, np.ndarray]:
-        """nearest(self.embedding, n), found once for the most asked: the themes' graph and related papers share it."""
-        found = self._neighbours.get("all")
-        if found is None or found[0].shape[1] < min(n, len(self.ids) - 1):
-            found = self._neighbours["all"] = nearest(self.embedding, n)
-        return found[0][:, :n], found[1][:, :n]
+        """nearest(self.embedding, n): the themes' graph and related papers share one search."""
+        if n > _NEIGHBOURS:
+            return nearest(self.embedding, n)
+        index, cosines = self._nearest
+        return index[:, :n], cosines[:, :n]
 
     @functools.cached_property
-    def _neighbours(self) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-        return {}
+    def _nearest(self) -> tuple[np.ndarray, np.ndarray]:
+        return nearest(self.embedding, _NEIGHBOURS)
 
     @functools.cached_property
     def row(self) -> dict[str, int]:
@@ -416,7 +416,8 @@ def _groups(vectors: PaperVectors, rows: np.ndarray, k: int, seed: int, cuts: in
     """The rows cut into at most k groups, biggest first; ties by their first paper, so cluster numbering does not matter."""
     # The whole list's neighbours are found once, for related papers too.
     whole = len(rows) == len(vectors.ids)
-    labels = _cluster(vectors.embedding[rows], vectors.terms[rows], k, seed, cuts, vectors.neighbours if whole else None)
+    neighbours = vectors.neighbours if whole else functools.partial(nearest, vectors.embedding[rows])
+    labels = _cluster(vectors.terms[rows], k, seed, cuts, neighbours)
     members = [rows[labels == g] for g in range(labels.max() + 1)]
     members = [m for m in members if len(m)]
     members.sort(key=lambda m: (-len(m), vectors.ids[m.min()]))
@@ -494,19 +495,17 @@ def nearest(embedding: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
     return found, cosines
 
 
-def _cluster(
-    embedding: np.ndarray, terms: sp.csr_matrix, k: int, seed: int, cuts: int, neighbours: _Neighbours | None = None
-) -> np.ndarray:
-    """A cluster label per row: the consensus of several refined spectral cuts of a cosine nearest-neighbour graph.
+def _cluster(terms: sp.csr_matrix, k: int, seed: int, cuts: int, neighbours: _Neighbours) -> np.ndarray:
+    """A cluster label per row of terms: the consensus of several refined spectral cuts of a cosine nearest-neighbour graph.
 
-    neighbours finds the rows' nearest neighbours, if they are known already.
+    neighbours(m) gives each row's m nearest other rows, as nearest() does.
     """
-    n = len(embedding)
+    n = terms.shape[0]
     if k <= 1 or n <= 1:
         return np.zeros(n, dtype=int)
     if k >= n:
         return np.arange(n)
-    spectrum = _spectral_embedding(_graph(embedding, k, neighbours), k)
+    spectrum = _spectral_embedding(_graph(n, k, neighbours), k)
     # A seed per cut, drawn from the one seed: the cuts can then run in any
     # order, on any number of threads, and give the same themes.
     random = np.random.RandomState(seed)
@@ -526,12 +525,11 @@ def _cluster(
     return _refine(terms, KMeans(k, n_init=10, random_state=random).fit_predict(agreement), k)
 
 
-def _graph(embedding: np.ndarray, k: int, neighbours: _Neighbours | None = None) -> sp.csr_matrix:
-    """The papers' nearest neighbours by cosine, both ways, for k themes."""
-    n = len(embedding)
+def _graph(n: int, k: int, neighbours: _Neighbours) -> sp.csr_matrix:
+    """The n papers' nearest neighbours by cosine, both ways, for k themes."""
     # A paper's neighbourhood is about the size of a theme, or the graph
     # joins what the themes should keep apart.
-    index, similarity = (neighbours or functools.partial(nearest, embedding))(min(_NEIGHBOURS, max(3, n // k - 1)))
+    index, similarity = neighbours(min(_NEIGHBOURS, max(3, n // k - 1)))
     # Weights stay positive so that no paper, not even an empty one, is cut off.
     rows = np.repeat(np.arange(n), index.shape[1])
     graph = sp.csr_matrix((similarity.clip(1e-6).ravel(), (rows, index.ravel())), shape=(n, n))
