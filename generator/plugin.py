@@ -49,6 +49,8 @@ class ReadingListConfig(base.Config):
     """The curator's theme overrides, relative to mkdocs.yml; a missing file means none."""
     related = opt.Type(int, default=5)
     """How many related papers each paper page shows."""
+    embeddings = opt.Type(bool, default=False)
+    """Compare papers by a sentence model's embeddings; needs `pip install 'readinglist[embeddings]'`."""
     cache_dir = opt.Type(str, default=".cache/readinglist")
     """Where costly results are kept between builds, relative to mkdocs.yml; empty keeps nothing."""
     url_map = opt.Type(str, default="urls.json")
@@ -98,6 +100,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             ),
             language=self.config.language,
             related=self.config.related,
+            embeddings=self.config.embeddings,
             url_map=url_map,
             cache_dir=self.cache_dir or (root / self.config.cache_dir if self.config.cache_dir else None),
             preview=self.dirty,

@@ -1,7 +1,8 @@
 """Stage 3: group the papers into named themes.
 
 Papers become TF-IDF vectors of their keyphrase terms (title and keywords
-weighted up), reduced by LSA. A nearest-neighbour graph of those vectors is
+weighted up), reduced by LSA, or with the embeddings extra embedded by a
+small sentence model. A nearest-neighbour graph of those vectors is
 cut by spectral clustering, which on ICLR abstracts matches the authors' own
 areas a little better than k-means on the vectors themselves. Each cut is then
 refined by spherical k-means on the full TF-IDF vectors, which LSA blurs, and
@@ -34,6 +35,7 @@ from threadpoolctl import threadpool_limits
 
 from .cache import NO_CACHE, Cache, digest, file_digest
 from .config import ThemeSettings
+from .embeddings import sentence_embeddings
 from .enrich import slugify
 from .errors import ConfigError
 from .keyphrases import distinct, head_spellings, normalise, spell, terms
@@ -145,7 +147,9 @@ class PaperVectors:
         return np.asarray(self.presence.sum(axis=0)).ravel()
 
 
-def detect_themes(reading_list: ReadingList, settings: ThemeSettings, cache: Cache = NO_CACHE) -> ReadingList:
+def detect_themes(
+    reading_list: ReadingList, settings: ThemeSettings, cache: Cache = NO_CACHE, *, embeddings: bool = False
+) -> ReadingList:
     """Put every paper into exactly one theme, and in a long list into one sub-theme of it; name them all.
 
     A list of more than about 300 papers gets two levels, so that no page
@@ -159,10 +163,16 @@ def detect_themes(reading_list: ReadingList, settings: ThemeSettings, cache: Cac
         return reading_list
     groups = [(p.id, _field_value(p, settings.group_by)) for p in papers] if settings.group_by else []
     choices = digest(settings, file_digest(settings.overrides), sorted(groups))
-    key, loose = digest(text_key(papers), choices), digest(sorted(p.id for p in papers), choices)
+    key, loose = (
+        digest(text_key(papers, embeddings=embeddings), choices),
+        digest(sorted(p.id for p in papers), embeddings, choices),
+    )
     with _one_thread():
         detected = cache.through(
-            "themes", key, lambda: _detect(reading_list, settings, overrides, paper_vectors(papers, cache)), loose
+            "themes",
+            key,
+            lambda: _detect(reading_list, settings, overrides, paper_vectors(papers, cache, embeddings=embeddings)),
+            loose,
         )
     reading_list.set_themes(*detected)
     log.info(
@@ -280,14 +290,18 @@ def _closest(vectors: PaperVectors, paper_id: str, themes: list[Theme]) -> Theme
     return themes[int(np.argmax(closeness))]
 
 
-def paper_vectors(papers: Sequence[Paper], cache: Cache = NO_CACHE) -> PaperVectors:
-    """The papers' vectors, computed once for the themes, related-paper and map stages."""
-    return _cached_vectors(_content(papers), cache)
+def paper_vectors(papers: Sequence[Paper], cache: Cache = NO_CACHE, *, embeddings: bool = False) -> PaperVectors:
+    """The papers' vectors, computed once for the themes, related-paper and map stages.
+
+    With embeddings, papers are near by the sentence embeddings of their text
+    (see embeddings.py) rather than by LSA of their terms.
+    """
+    return _cached_vectors(_content(papers), cache, embeddings)
 
 
-def text_key(papers: Sequence[Paper]) -> str:
-    """A digest of the text the vectors are made of: what the stages that use them key their caches by."""
-    return _content_key(_content(papers))
+def text_key(papers: Sequence[Paper], *, embeddings: bool = False) -> str:
+    """A digest of the text the vectors are made of, and how: what the stages that use them key their caches by."""
+    return _content_key(_content(papers), embeddings)
 
 
 _Content = tuple[tuple[str, str, str, tuple[str, ...]], ...]
@@ -298,16 +312,16 @@ def _content(papers: Sequence[Paper]) -> _Content:
 
 
 @functools.lru_cache(maxsize=1)
-def _content_key(papers: _Content) -> str:
-    return digest("vectors", papers)
+def _content_key(papers: _Content, embeddings: bool) -> str:
+    return digest("vectors", embeddings, papers)
 
 
 @functools.lru_cache(maxsize=1)
-def _cached_vectors(papers: _Content, cache: Cache) -> PaperVectors:
-    return cache.through("vectors", _content_key(papers), lambda: _vectors(papers))
+def _cached_vectors(papers: _Content, cache: Cache, embeddings: bool) -> PaperVectors:
+    return cache.through("vectors", _content_key(papers, embeddings), lambda: _vectors(papers, embeddings=embeddings))
 
 
-def _vectors(papers: _Content) -> PaperVectors:
+def _vectors(papers: _Content, *, embeddings: bool = False) -> PaperVectors:
     documents = []
     named = []
     for _, title, abstract, keywords in papers:
@@ -321,7 +335,7 @@ def _vectors(papers: _Content) -> PaperVectors:
         ids=tuple(p[0] for p in papers),
         terms=matrix,
         vocabulary=vocabulary,
-        embedding=_lsa(matrix),
+        embedding=sentence_embeddings([f"{t}. {', '.join(k)}. {a}" for _, t, a, k in papers]) if embeddings else _lsa(matrix),
         keywords=frozenset(key for key, _ in named),
         heads=head_spellings((key.split()[-1], spelled.split()[-1]) for key, spelled in named),
     )
