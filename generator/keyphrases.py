@@ -261,7 +261,7 @@ def normalise(phrase: str) -> tuple[str, str]:
     return " ".join(key for key, _ in chunks[0]), " ".join(spelled for _, spelled in chunks[0])
 
 
-def distinct(ranked: Sequence[str], limit: int) -> list[str]:
+def distinct(ranked: Iterable[str], limit: int) -> list[str]:
     """The best keys that do not repeat a word of a better one.
 
     "flow matching" then "flow matching method" says the same thing twice,

@@ -50,7 +50,9 @@ _SMALL_LIST = 100
 _LSA_DIMENSIONS = 150
 # At most this many neighbours per paper in the graph that is cut into themes.
 _NEIGHBOURS = 30
-# Rows of the similarity matrix held at once: 1,000 x 20,000 cosines is 80 MB.
+# Rows of the similarity matrix a thread holds at once: 1,000 x 20,000 cosines
+# are 80 MB, and their ranking twice that again. The cosines' last bits
+# depend on the block's size, so changing it can change the themes.
 _BLOCK = 1000
 # Dense eigensolvers are exact and fast up to here; beyond, ARPACK.
 _DENSE_EIGEN = 500
@@ -119,9 +121,26 @@ class PaperVectors:
         return {paper_id: i for i, paper_id in enumerate(self.ids)}
 
     @functools.cached_property
-    def presence(self) -> sp.csc_matrix:
-        """Which papers have which terms, by column."""
-        return self.terms.astype(bool).tocsc()
+    def presence(self) -> sp.csr_matrix:
+        """Which papers have which terms."""
+        return self.terms.astype(bool).tocsr()
+
+    @functools.cached_property
+    def spaces(self) -> np.ndarray:
+        """How many spaces each term has: one word has none."""
+        return np.array([key.count(" ") for key in self.vocabulary], dtype=np.int64)
+
+    @functools.cached_property
+    def is_keyword(self) -> np.ndarray:
+        """Which terms are keyphrases of some paper."""
+        return np.array([key in self.keywords for key in self.vocabulary], dtype=bool)
+
+    @functools.cached_property
+    def alphabetical(self) -> np.ndarray:
+        """Each term's place in alphabetical order."""
+        place = np.empty(len(self.vocabulary), dtype=np.int64)
+        place[sorted(range(len(self.vocabulary)), key=self.vocabulary.__getitem__)] = np.arange(len(self.vocabulary))
+        return place
 
     @functools.cached_property
     def specificity(self) -> np.ndarray:
@@ -262,7 +281,7 @@ def _grouped(vectors: PaperVectors, papers: Sequence[Paper], field_name: str) ->
     for value in sorted(values):
         group = np.array(sorted(values[value]))
         paper_ids, ordered = _representative_first(vectors, group)
-        phrases = _ranked_phrases(vectors, vectors.presence, vectors.list_frequency, ordered)
+        phrases = _ranked_phrases(vectors, vectors.list_frequency, ordered)
         slug = base = slugify(value) or "group"
         number = 1
         while slug in used:
@@ -344,14 +363,15 @@ def _vectors(papers: _Content, *, embeddings: bool = False) -> PaperVectors:
 def _tfidf(documents: list[list[str]], *, small: bool) -> tuple[sp.csr_matrix, tuple[str, ...]]:
     if not any(documents):
         return sp.csr_matrix((len(documents), 0)), ()
+    # Copies of one text (a paper entered twice) share all their terms, which
+    # says nothing about groups: terms are counted over the distinct texts.
+    texts = list(dict.fromkeys(map(tuple, documents)))
     try:
-        vectorizer = _vectorizer(pruned=not small)
-        matrix = vectorizer.fit_transform(documents)
+        vectorizer = _vectorizer(pruned=not small).fit(texts)
     except ValueError:
         # Pruning left no terms: the papers share nothing, or all say the same.
-        vectorizer = _vectorizer(pruned=False)
-        matrix = vectorizer.fit_transform(documents)
-    return matrix.tocsr(), tuple(vectorizer.get_feature_names_out())
+        vectorizer = _vectorizer(pruned=False).fit(texts)
+    return vectorizer.transform(documents).tocsr(), tuple(vectorizer.get_feature_names_out())
 
 
 def _vectorizer(*, pruned: bool) -> TfidfVectorizer:
@@ -364,7 +384,7 @@ def _vectorizer(*, pruned: bool) -> TfidfVectorizer:
     )
 
 
-def _as_is(document: list[str]) -> list[str]:
+def _as_is(document: Sequence[str]) -> Sequence[str]:
     return document
 
 
@@ -451,8 +471,7 @@ def _name(
     sub-themes), or against the whole list. A sub-theme's label avoids the
     phrases of its parent's label where it can: siblings differ by the rest.
     """
-    presence = vectors.presence
-    list_frequency = vectors.list_frequency if within is None else np.asarray(presence[within].sum(axis=0)).ravel()
+    list_frequency = vectors.list_frequency if within is None else np.asarray(vectors.presence[within].sum(axis=0)).ravel()
     nouns = vectors.nouns
     themes = []
     used = set(taken)
@@ -461,7 +480,7 @@ def _name(
         # Label and keywords come from the first few phrases: rank them all
         # only when the first few do not give enough to choose from.
         for limit in (_FEW_PHRASES, None):
-            phrases = _ranked_phrases(vectors, presence, list_frequency, ordered, limit)
+            phrases = _ranked_phrases(vectors, list_frequency, ordered, limit)
             # A label names what several papers share, where they share anything.
             shared = [key for key, n in phrases if n > 1] or [key for key, _ in phrases]
             named = [spell(key, vectors.heads) for key in shared if " " in key or key in nouns]
@@ -484,29 +503,28 @@ def _name(
 def nearest(embedding: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
     """For each row of a unit-row embedding, the n other rows most like it: (rows, cosines), nearest first.
 
-    Works through the rows in blocks, holding one block's cosines with every
-    row at a time, never all rows squared. Equal cosines (to six places) go to the lower row, that is
-    the lower paper id, among the 2n best.
+    Works through the rows in blocks, on threads, each holding one block's
+    cosines with every row, never all rows squared. Equal cosines (to six
+    places) go to the lower row, that is the lower paper id, among the 2n best.
     """
     count = len(embedding)
     n = min(n, count - 1)
     vectors = embedding.astype(np.float32)
-    found = np.empty((count, n), dtype=np.int64)
-    cosines = np.empty((count, n), dtype=np.float32)
-    for start in range(0, count, _BLOCK):
-        block = vectors[start : start + _BLOCK] @ vectors.T
+    # Spare candidates, so that equal cosines at the cut are ordered by id too.
+    spare = min(2 * n, count - 1)
+
+    def block(start: int) -> tuple[np.ndarray, np.ndarray]:
         # Rounding makes cosines that differ only by float noise equal, so the id decides.
-        block = block.round(6)
-        block[np.arange(len(block)), np.arange(start, start + len(block))] = -np.inf
-        # Spare candidates, so that equal cosines at the cut are ordered by id too.
-        spare = min(2 * n, count - 1)
-        candidates = np.argpartition(-block, spare - 1, axis=1)[:, :spare]
-        for offset, row in enumerate(candidates):
-            values = block[offset, row]
-            order = np.lexsort((row, -values))[:n]
-            found[start + offset] = row[order]
-            cosines[start + offset] = values[order]
-    return found, cosines
+        cosines = (vectors[start : start + _BLOCK] @ vectors.T).round(6)
+        rows = np.arange(len(cosines))
+        cosines[rows, rows + start] = -np.inf
+        candidates = np.argpartition(-cosines, spare - 1, axis=1)[:, :spare]
+        values = np.take_along_axis(cosines, candidates, axis=1)
+        order = np.lexsort((candidates, -values), axis=1)[:, :n]
+        return np.take_along_axis(candidates, order, axis=1), np.take_along_axis(values, order, axis=1)
+
+    blocks = _in_parallel(block, range(0, count, _BLOCK))
+    return np.concatenate([found for found, _ in blocks]), np.concatenate([cosines for _, cosines in blocks])
 
 
 def _cluster(terms: sp.csr_matrix, k: int, seed: int, cuts: int, neighbours: _Neighbours) -> np.ndarray:
@@ -604,7 +622,7 @@ def _refine(terms: sp.csr_matrix, labels: np.ndarray, k: int, rounds: int = _REF
 
 
 def _ranked_phrases(
-    vectors: PaperVectors, presence: sp.csc_matrix, list_frequency: np.ndarray, group: np.ndarray, limit: int | None = None
+    vectors: PaperVectors, list_frequency: np.ndarray, group: np.ndarray, limit: int | None = None
 ) -> list[tuple[str, int]]:
     """The keys of the theme's phrases (the first limit of them), most distinctive first, each with how many of its papers have it.
 
@@ -614,28 +632,30 @@ def _ranked_phrases(
     go to the phrase of the more representative paper: group lists the rows
     most representative first.
     """
-    in_group = presence[group]
-    in_group.sort_indices()
-    in_theme = np.diff(in_group.indptr)
-    # Per column, the first (most representative) row that has the phrase.
+    in_group = vectors.presence[group]
+    in_theme = np.bincount(in_group.indices, minlength=len(vectors.vocabulary))
+    # Per column, the first (most representative) row that has the phrase:
+    # the entries run row by row, so a column's first entry is in its first row.
+    columns, entry = np.unique(in_group.indices, return_index=True)
     first = np.zeros(len(in_theme), dtype=np.int64)
-    present = in_theme > 0
-    first[present] = in_group.indices[in_group.indptr[:-1][present]]
-    generic = vectors.specificity
-    score = {}
-    for column in np.flatnonzero(in_theme):
-        key = vectors.vocabulary[column]
-        # Keyphrases qualify, and so do longer terms that papers share; single
-        # words and one paper's turns of phrase do not.
-        if key not in vectors.keywords and (" " not in key or in_theme[column] < 2):
-            continue
-        share_of_theme = in_theme[column] / len(group)
-        share_of_phrase = in_theme[column] / list_frequency[column]
-        # Two- and three-word phrases name a topic; single words rarely do.
-        score[key] = share_of_theme * share_of_phrase * (1 + 0.25 * min(key.count(" "), 2)) * generic[column]
+    first[columns] = np.searchsorted(in_group.indptr, entry, side="right") - 1
+    # Keyphrases qualify, and so do longer terms that papers share; single
+    # words and one paper's turns of phrase do not.
+    candidates = np.flatnonzero((in_theme > 0) & (vectors.is_keyword | ((vectors.spaces > 0) & (in_theme >= 2))))
+    count = in_theme[candidates]
+    share_of_theme = count / len(group)
+    share_of_phrase = count / list_frequency[candidates]
+    # Two- and three-word phrases name a topic; single words rarely do.
+    score = (
+        share_of_theme
+        * share_of_phrase
+        * (1 + 0.25 * np.minimum(vectors.spaces[candidates], 2))
+        * vectors.specificity[candidates]
+    )
+    ranked = candidates[np.lexsort((vectors.alphabetical[candidates], first[candidates], -score))]
     index = vectors.column
-    ranked = sorted(score, key=lambda key: (-score[key], first[index[key]], key))
-    return [(key, int(in_theme[index[key]])) for key in distinct(ranked, limit or len(ranked))]
+    keys = (vectors.vocabulary[column] for column in ranked)
+    return [(key, int(in_theme[index[key]])) for key in distinct(keys, limit or len(ranked))]
 
 
 def _nouns(vocabulary: Sequence[str]) -> set[str]:

@@ -267,3 +267,15 @@ def test_a_two_level_site_lists_each_paper_on_one_leaf_page(tmp_path):
     assert len(re.findall(r'<li><a href="papers/', home)) == 3 * len(top)
     nav = home[home.index("md-nav--primary") : home.index('class="md-content"')]
     assert set(re.findall(r'href="themes/([^"]+)/"', nav)) == top
+
+
+def test_a_term_that_only_copies_of_one_text_share_is_pruned_like_any_term_of_one_paper():
+    from generator.themes import _tfidf
+
+    copy = ["zebra", "shared term"]
+    others = [["shared term", "alpha"], ["beta", "gamma"], ["beta", "delta"]]
+    matrix, vocabulary = _tfidf([copy, copy, *others], small=False)
+    assert "zebra" not in vocabulary
+    assert {"shared term", "beta"} <= set(vocabulary)
+    # Both copies still get the same row.
+    assert (matrix[0] != matrix[1]).nnz == 0
