@@ -249,6 +249,8 @@ def _environment(templates: Path) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         autoescape=False,
+        # Each build has its own environment: checking the templates' times on every page is waste.
+        auto_reload=False,
     )
     env.filters.update(
         attr=lambda value: Markup(text.escape(str(value))),

@@ -6,8 +6,10 @@ import html
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from generator.text import abstract_html, inert, plain_text, sentences, urls
+from generator.text import abstract_html, escape, inert, plain_text, sentences, urls
 
 
 @pytest.mark.parametrize(
@@ -69,6 +71,14 @@ def test_inert_text_is_character_references_for_every_active_character():
     made_inert = inert(original)
     assert not set(re.sub(r"&#\d+;", "", made_inert)) & set("#*_[]()<>{}`|$\\&")
     assert html.unescape(made_inert) == original
+
+
+@given(st.text(alphabet=st.sampled_from("&#;<>{}'\"*_[]()`|$\\%@.:-ab 1é中")))
+def test_inert_and_escape_write_each_active_character_once_as_a_reference(original):
+    made_inert, escaped = inert(original), escape(original)
+    assert not set(re.sub(r"&#\d+;", "", made_inert)) & set("&#<>{}'\"*_[]()`|$\\%@.:-")
+    assert not set(re.sub(r"&#\d+;", "", escaped)) & set("&<>{}'\"")
+    assert html.unescape(made_inert) == html.unescape(escaped) == original
 
 
 def test_plain_text_drops_markup_but_keeps_words():
