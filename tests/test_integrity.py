@@ -82,6 +82,9 @@ def test_ctrl_c_during_the_build_leaves_the_previous_site(project, three_papers)
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        # As from a terminal: a test run started in the background (`cmd &`)
+        # passes SIGINT on ignored, and Python then never raises KeyboardInterrupt.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     deadline = time.monotonic() + 120
     while not list(project.glob(".site.new-*/papers")) and build.poll() is None and time.monotonic() < deadline:
