@@ -1308,7 +1308,7 @@
     );
   }
 
-  // The paper records are a big script (7 MB at 20,000 papers): run it a
+  // The paper records are a big script (4.5 MB at 20,000 papers): run it a
   // moment after the page has loaded, and after a search the reader started
   // at once has answered (search.js sets RL_SEARCH_FIRST), so that it holds
   // up neither the page nor the first results.
