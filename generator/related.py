@@ -28,8 +28,9 @@ def find_related(reading_list: ReadingList, *, n: int = 5, cache: Cache = NO_CAC
     if n <= 0 or len(papers) < 2:
         return reading_list
     key, loose = digest(text_key(papers, embeddings=embeddings), n), digest(sorted(p.id for p in papers), embeddings, n)
-    vectors = lambda: paper_vectors(papers, cache, embeddings=embeddings)  # noqa: E731
-    related = cache.through("related", key, lambda: _related(papers, vectors(), n), loose)
+    related = cache.through(
+        "related", key, lambda: _related(papers, paper_vectors(papers, cache, embeddings=embeddings), n), loose
+    )
     for paper in papers:
         paper.related = list(related[paper.id])
     log.info("Found up to %d related papers for each of %d papers", n, len(papers))

@@ -96,6 +96,7 @@ class PaperVectors:
     ids: tuple[str, ...]
     # TF-IDF of each paper's terms, rows of unit length.
     terms: sp.csr_matrix
+    # The terms, in alphabetical order (the vectorizer sorts them): column i is vocabulary[i].
     vocabulary: tuple[str, ...]
     # The same papers in LSA space, rows of unit length: cosine is a dot product.
     embedding: np.ndarray
@@ -134,13 +135,6 @@ class PaperVectors:
     def is_keyword(self) -> np.ndarray:
         """Which terms are keyphrases of some paper."""
         return np.array([key in self.keywords for key in self.vocabulary], dtype=bool)
-
-    @functools.cached_property
-    def alphabetical(self) -> np.ndarray:
-        """Each term's place in alphabetical order."""
-        place = np.empty(len(self.vocabulary), dtype=np.int64)
-        place[sorted(range(len(self.vocabulary)), key=self.vocabulary.__getitem__)] = np.arange(len(self.vocabulary))
-        return place
 
     @functools.cached_property
     def specificity(self) -> np.ndarray:
@@ -652,7 +646,8 @@ def _ranked_phrases(
         * (1 + 0.25 * np.minimum(vectors.spaces[candidates], 2))
         * vectors.specificity[candidates]
     )
-    ranked = candidates[np.lexsort((vectors.alphabetical[candidates], first[candidates], -score))]
+    # Last, the column: the vocabulary is in alphabetical order.
+    ranked = candidates[np.lexsort((candidates, first[candidates], -score))]
     index = vectors.column
     keys = (vectors.vocabulary[column] for column in ranked)
     return [(key, int(in_theme[index[key]])) for key in distinct(keys, limit or len(ranked))]

