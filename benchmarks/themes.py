@@ -8,7 +8,8 @@ RSS of: the readinglist detector (and, with the embeddings extra installed,
 the detector on sentence embeddings), TF-IDF + KMeans, and TF-IDF + NMF. Each
 run is a fresh process, so its peak RSS is its own. Then it prints every
 top-level label beside its papers' most common primary_area, and how stable
-the themes are: under a shuffled input, and when 2% more papers arrive.
+the themes are: under a shuffled input, and when 2% more papers arrive (the
+themes detected afresh, and continued from the theme memory).
 
 The detector never sees primary_area, status or track: they are removed from
 the papers before detection, and only this script compares against them.
@@ -24,6 +25,7 @@ import random
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -36,6 +38,7 @@ sys.path.insert(0, str(REPO))
 
 from generator import embeddings  # noqa: E402
 from generator.config import ThemeSettings  # noqa: E402
+from generator.memory import update_memory  # noqa: E402
 from generator.model import Paper, ReadingList, Source  # noqa: E402
 from generator.themes import _automatic_k, detect_themes  # noqa: E402
 
@@ -126,12 +129,16 @@ def co_membership_kept(before: dict[str, str], after: dict[str, str]) -> float:
     return float(pairs(table).sum() / together_before) if together_before else 1.0
 
 
-def stability(papers: list[Paper], seed: int = 0) -> dict[str, object]:
-    """Shuffled input gives the same themes; 2% more papers keep co-memberships and unchanged themes' slugs."""
+def stability(papers: list[Paper], areas: dict[str, str], seed: int = 0) -> dict[str, object]:
+    """Shuffled input gives the same themes; 2% more papers keep co-memberships and unchanged themes' slugs.
 
-    def detect(chosen: list[Paper]) -> ReadingList:
+    The 2% more papers are detected twice: afresh, and from the theme memory
+    the build of the 98% left, as a curator's next build would.
+    """
+
+    def detect(chosen: list[Paper], memory: Path | None = None) -> ReadingList:
         fresh = [Paper(id=p.id, abstract=p.abstract, source=p.source, title=p.title, keywords=list(p.keywords)) for p in chosen]
-        return detect_themes(ReadingList("bench", fresh), ThemeSettings())
+        return detect_themes(ReadingList("bench", fresh), ThemeSettings(memory=memory))
 
     def view(reading_list: ReadingList) -> list[tuple[str, str, tuple[str, ...]]]:
         return [(t.slug, t.parent, t.paper_ids) for t in (*reading_list.themes, *reading_list.subthemes)]
@@ -143,30 +150,35 @@ def stability(papers: list[Paper], seed: int = 0) -> dict[str, object]:
 
     held_out = set(random.Random(seed).sample([p.id for p in papers], max(1, round(0.02 * len(papers)))))
     part = detect([p for p in papers if p.id not in held_out])
-    results = {}
-    for level in ("themes", "subthemes"):
-        before = {p.id: getattr(p, level[:-1]) for p in part.papers}
-        after = {p.id: getattr(p, level[:-1]) for p in full.papers if p.id in before}
-        if level == "subthemes" and not any(before.values()):
-            continue
-        results[level] = co_membership_kept(before, after)
+    with tempfile.TemporaryDirectory() as folder:
+        memory = Path(folder) / "theme-memory.json"
+        update_memory(part, memory, group_by="")
+        continued = detect(papers, memory)
     old_themes = {frozenset(t.paper_ids): t.slug for t in (*part.themes, *part.subthemes)}
-    kept = changed = 0
-    for theme in (*full.themes, *full.subthemes):
-        members = frozenset(i for i in theme.paper_ids if i not in held_out)
-        if members in old_themes:
-            if old_themes[members] == theme.slug:
-                kept += 1
-            else:
-                changed += 1
-    return {
-        "shuffle": same_when_shuffled,
-        "held_out": len(held_out),
-        "co_membership": results,
-        "kept": kept,
-        "changed": changed,
-        "themes": len(full.themes) + len(full.subthemes),
-    }
+    old_slugs = {t.slug for t in (*part.themes, *part.subthemes)}
+    results = {}
+    for start, after_list in (("afresh", full), ("from the memory", continued)):
+        figures: dict[str, object] = {}
+        for level in ("theme", "subtheme"):
+            before = {p.id: getattr(p, level) for p in part.papers}
+            after = {p.id: getattr(p, level) for p in after_list.papers if p.id in before}
+            if any(before.values()):
+                figures[level] = co_membership_kept(before, after)
+        kept = changed = 0
+        for theme in (*after_list.themes, *after_list.subthemes):
+            members = frozenset(i for i in theme.paper_ids if i not in held_out)
+            if members in old_themes:
+                kept += old_themes[members] == theme.slug
+                changed += old_themes[members] != theme.slug
+        new_slugs = {t.slug for t in (*after_list.themes, *after_list.subthemes)}
+        figures |= {
+            "kept": kept,
+            "changed": changed,
+            "slugs_still_there": len(old_slugs & new_slugs),
+            "NMI": scores({p.id: p.theme for p in after_list.papers}, areas)["NMI"],
+        }
+        results[start] = figures
+    return {"shuffle": same_when_shuffled, "held_out": len(held_out), "themes": len(old_slugs), "runs": results}
 
 
 def main() -> None:
@@ -214,16 +226,23 @@ def main() -> None:
             area, count = collections.Counter(areas[i] for i in members[slug]).most_common(1)[0]
             print(f"| {len(members[slug])} | {names[slug]} | {area} | {count / len(members[slug]):.0%} |")
     started = time.perf_counter()
-    figures = stability(papers)
+    figures = stability(papers, areas)
     print("\n## Stability (automatic k)\n")
     print(f"- shuffled input gives the same themes and sub-themes: {'yes' if figures['shuffle'] else 'no'}")
-    for level, share in figures["co_membership"].items():  # type: ignore[union-attr]
-        print(f"- adding {figures['held_out']} papers (2%) keeps {share:.1%} of the co-memberships in {level} among the 98%")
     print(
-        f"- themes and sub-themes whose membership (among the 98%) did not change: {figures['kept']} kept their slug, "
-        f"{figures['changed']} changed it (of {figures['themes']})"
+        f"- adding {figures['held_out']} papers (2%), detected afresh and from the theme memory of the 98% build; "
+        f"co-memberships and slugs among the 98%, of {figures['themes']} themes and sub-themes:\n"
     )
-    print(f"- ({time.perf_counter() - started:.0f} s for the stability runs)")
+    print(
+        "| start | themes: co-memberships kept | sub-themes: co-memberships kept | unchanged themes that kept their slug | changed it | slugs still there | NMI |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for start, run in figures["runs"].items():  # type: ignore[union-attr]
+        print(
+            f"| {start} | {run['theme']:.1%} | {run.get('subtheme', float('nan')):.1%} | {run['kept']} | {run['changed']} "
+            f"| {run['slugs_still_there']} | {run['NMI']:.3f} |"
+        )
+    print(f"\n({time.perf_counter() - started:.0f} s for the stability runs)")
 
 
 if __name__ == "__main__":

@@ -95,6 +95,9 @@ class ReadingList:
     # In a two-level list, the sub-themes of every theme, grouped by parent in
     # the order of the themes; empty in a flat list.
     subthemes: list[Theme] = field(default_factory=list)
+    # The themes and sub-themes as detected, before the curator's overrides:
+    # what the theme memory keeps for the next build.
+    detected: tuple[tuple[Theme, ...], tuple[Theme, ...]] = ((), ())
 
     def set_themes(self, themes: list[Theme], subthemes: list[Theme]) -> None:
         """Make these the list's themes, and point every paper at its theme and sub-theme."""

@@ -8,8 +8,9 @@
     merge:                         # each list becomes one theme, named by its first
       - [video-generation, diffusion-models-and-image-generation]
 
-Themes are named by slug, and a theme's slug stays the same as long as its
-papers do, so the overrides keep applying when the themes are detected again.
+Themes are named by slug, and a theme's slug stays the same while it keeps
+most of its papers (see memory.py), so the overrides keep applying when the
+themes are detected again.
 Anything that names no paper or theme is an error that gives the file's line.
 """
 

@@ -23,6 +23,7 @@ from . import text
 from .cache import Cache, digest, file_digest
 from .config import Settings, ThemeSettings
 from .errors import ReadingListError
+from .memory import update_memory
 from .model import Site
 from .pipeline import generate, papers_on, verify_site
 from .progress import Bar
@@ -56,6 +57,9 @@ class ReadingListConfig(base.Config):
     url_map = opt.Type(str, default="urls.json")
     """Where the build keeps every paper's past slugs, relative to the first
     input's folder; old URLs redirect to new ones. Empty keeps no map."""
+    theme_memory = opt.Type(str, default="theme-memory.json")
+    """Where the build keeps the themes it detected, relative to the first
+    input's folder; the next build starts from them. Empty keeps none."""
 
 
 class _NoDirtyWarning(logging.Filter):
@@ -89,6 +93,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         root = Path(config.config_file_path).parent
         inputs = self.inputs or [root / p for p in self.config.input]
         url_map = inputs[0].parent / self.config.url_map if inputs and self.config.url_map else None
+        memory = inputs[0].parent / self.config.theme_memory if inputs and self.config.theme_memory else None
         return Settings(
             inputs=tuple(inputs),
             templates=root / self.config.templates,
@@ -97,6 +102,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
                 k=self.themes if self.themes is not None else self.config.themes,
                 group_by=self.group_by if self.group_by is not None else self.config.group_by,
                 overrides=root / self.config.overrides if self.config.overrides else None,
+                memory=memory,
             ),
             language=self.config.language,
             related=self.config.related,
@@ -177,12 +183,14 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
                 self.search.finish(Path(config.site_dir))
         except ReadingListError as error:
             raise PluginError(str(error)) from error
-        url_map = self.settings(config).url_map
-        if url_map is not None:
-            try:
-                update_map(self.site.reading_list, url_map)
-            except OSError as error:
-                log.warning("%s: cannot update the URL map: %s", url_map, error.strerror)
+        settings = self.settings(config)
+        try:
+            if settings.url_map is not None:
+                update_map(self.site.reading_list, settings.url_map)
+            if settings.themes.memory is not None:
+                update_memory(self.site.reading_list, settings.themes.memory, group_by=settings.themes.group_by)
+        except OSError as error:
+            log.warning("%s: cannot update it: %s", error.filename, error.strerror)
 
     def _rebuild_all_if_chrome_changed(self, config: MkDocsConfig) -> None:
         """Empty the site before a dirty build if what every page shows changed: nav, titles, templates, config.

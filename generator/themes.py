@@ -39,6 +39,7 @@ from .embeddings import sentence_embeddings
 from .enrich import slugify
 from .errors import ConfigError
 from .keyphrases import distinct, head_spellings, normalise, spell, terms
+from .memory import Memory, load_memory, remember
 from .model import Paper, ReadingList, Theme
 from .overrides import Overrides, apply_overrides, load_overrides
 
@@ -79,12 +80,21 @@ _MIN_SPLIT = 8
 _CUTS = 40
 # Sub-themes are cut from few papers: fewer cuts do.
 _SUB_CUTS = 3
-# Spherical k-means rounds at most: on ICLR 2026 about half the cuts settle
-# sooner, and the rest still move at most 15 of 9,842 papers by then. The cuts
-# only vote, and a few rounds move most of the papers that will move: their
-# consensus is as good, and 40 cuts cost less than 20 fully refined ones did.
-_REFINE_ROUNDS = 20
+# Spherical k-means rounds at most for the themes themselves: enough for no
+# paper to move any more, so that the next build, starting from these themes
+# (see memory.py), finds them again.
+_REFINE_ROUNDS = 100
+# And for each cut: the cuts only vote, and a few rounds move most of the
+# papers that will move. Their consensus is as good, and 40 cuts cost less
+# than 20 fully refined ones did.
 _CUT_ROUNDS = 5
+# The last build's themes are the start when they hold at least this share of
+# the papers, and their number is within a tenth of the one asked for.
+_REMEMBERED = 0.75
+_K_SLACK = 0.1
+# A theme that keeps at least this share of its papers (as intersection over
+# union) keeps its label, and so its URL.
+_SAME_THEME = 0.5
 _THEME_KEYWORDS = 8
 _PAPER_FIELDS = frozenset(f.name for f in dataclasses.fields(Paper))
 
@@ -171,23 +181,25 @@ def detect_themes(
     """
     papers = reading_list.papers
     overrides = load_overrides(settings.overrides)
+    memory = load_memory(settings.memory)
     reading_list.set_themes([], [])
+    reading_list.detected = ((), ())
     if not papers:
         return reading_list
     groups = [(p.id, _field_value(p, settings.group_by)) for p in papers] if settings.group_by else []
     choices = digest(settings, file_digest(settings.overrides), sorted(groups))
-    key, loose = (
-        digest(text_key(papers, embeddings=embeddings), choices),
-        digest(sorted(p.id for p in papers), embeddings, choices),
-    )
-    with _one_thread():
-        detected = cache.through(
-            "themes",
-            key,
-            lambda: _detect(reading_list, settings, overrides, paper_vectors(papers, cache, embeddings=embeddings)),
-            loose,
-        )
-    reading_list.set_themes(*detected)
+    texts = text_key(papers, embeddings=embeddings)
+    loose = digest(sorted(p.id for p in papers), embeddings, choices)
+    found = cache.get("themes", digest(texts, choices, memory), loose)
+    if found is None:
+        with _one_thread():
+            found = _detect(reading_list, settings, overrides, memory, paper_vectors(papers, cache, embeddings=embeddings))
+        # Detection that starts from its own result finds it again: the next
+        # build, starting from the memory this one leaves, can take it as it is.
+        cache.put("themes", digest(texts, choices, remember(found[2], group_by=settings.group_by)), found, loose)
+    themes, subthemes, detected = found
+    reading_list.set_themes(themes, subthemes)
+    reading_list.detected = detected
     log.info(
         "Grouped %d papers into %d themes%s",
         len(papers),
@@ -197,62 +209,135 @@ def detect_themes(
     return reading_list
 
 
+_Detected = tuple[tuple[Theme, ...], tuple[Theme, ...]]
+# A group of rows, and the remembered theme it continues (None for a new one).
+_Group = tuple[np.ndarray, Theme | None]
+
+
 def _detect(
-    reading_list: ReadingList, settings: ThemeSettings, overrides: Overrides, vectors: PaperVectors
-) -> tuple[list[Theme], list[Theme]]:
-    """The themes and sub-themes of the list, overrides applied: (themes, subthemes)."""
+    reading_list: ReadingList, settings: ThemeSettings, overrides: Overrides, memory: Memory, vectors: PaperVectors
+) -> tuple[list[Theme], list[Theme], _Detected]:
+    """The themes and sub-themes of the list, overrides applied, and as detected: (themes, subthemes, detected)."""
     papers = reading_list.papers
-    rows = np.arange(len(vectors.ids))
     two_level = bool(settings.group_by) or len(papers) > _TWO_LEVEL
     if settings.group_by:
-        top = _grouped(vectors, papers, settings.group_by)
+        remembered = {t.slug: t for t in memory.themes} if memory.group_by == settings.group_by else {}
+        top = [(theme, remembered.get(theme.slug)) for theme in _grouped(vectors, papers, settings.group_by)]
     else:
-        k = min(settings.k or overrides.k or _automatic_k(len(papers), two_level=two_level), len(papers))
-        top = _themes(vectors, rows, k, settings.seed)
-    top.sort(key=lambda t: (-len(t.paper_ids), t.label))
+        top = _top_level(vectors, settings, overrides, memory, two_level=two_level)
+    top.sort(key=lambda pair: (-len(pair[0].paper_ids), pair[0].label))
     subthemes: list[Theme] = []
     if two_level:
         # Each theme's papers are cut on a thread; the names are given in order, as each must differ from those before.
-        cuts = _in_parallel(lambda theme: _subtheme_groups(vectors, theme, settings.seed), top)
-        taken = {t.slug for t in top}
-        for theme, (rows, groups) in zip(top, cuts, strict=True):
+        cuts = _in_parallel(
+            lambda pair: _subtheme_groups(vectors, pair[0], settings.seed, memory.children(pair[1]) if pair[1] else ()), top
+        )
+        taken = {theme.slug for theme, _ in top}
+        for (theme, _), (rows, groups) in zip(top, cuts, strict=True):
             children = _subthemes(vectors, theme, rows, groups, frozenset(taken))
             taken |= {child.slug for child in children}
             subthemes += children
-    reading_list.set_themes(top, subthemes)
+    reading_list.set_themes([theme for theme, _ in top], subthemes)
+    detected = (tuple(reading_list.themes), tuple(subthemes))
     if overrides.renames or overrides.pins or overrides.merges:
         apply_overrides(reading_list, overrides, functools.partial(_closest, vectors))
-    return reading_list.themes, reading_list.subthemes
+    return reading_list.themes, reading_list.subthemes, detected
 
 
-def _subtheme_groups(vectors: PaperVectors, theme: Theme, seed: int) -> tuple[np.ndarray, list[np.ndarray]]:
-    """The theme's rows, and the groups of rows of its sub-themes: none longer than a page should be, none for a theme too small to split."""
+def _top_level(
+    vectors: PaperVectors, settings: ThemeSettings, overrides: Overrides, memory: Memory, *, two_level: bool
+) -> list[tuple[Theme, Theme | None]]:
+    """The detected top-level themes, each with the remembered theme it continues, if any.
+
+    They continue the last build's themes when the memory knows most papers
+    and holds about as many themes as asked for; otherwise they are found afresh.
+    """
+    rows = np.arange(len(vectors.ids))
+    asked = settings.k or overrides.k
+    k = min(asked or _automatic_k(len(rows), two_level=two_level), len(rows))
+    groups = _continued(vectors, rows, memory.themes, _REFINE_ROUNDS) if not memory.group_by else None
+    if groups is None or not (len(groups) == k if asked else abs(len(groups) - k) <= max(1, _K_SLACK * k)):
+        groups = [(members, None) for members in _groups(vectors, rows, k, settings.seed)]
+    themes = _name(vectors, [members for members, _ in groups], frozenset(), kept=_kept_labels(vectors, groups))
+    return [(theme, origin) for theme, (_, origin) in zip(themes, groups, strict=True)]
+
+
+def _continued(vectors: PaperVectors, rows: np.ndarray, remembered: Sequence[Theme], rounds: int) -> list[_Group] | None:
+    """The rows in groups that continue the remembered themes, biggest first; None if the memory knows too few of the rows.
+
+    A remembered paper starts in its theme, a new one in the theme whose
+    centre is nearest; then up to rounds rounds of refinement let papers move.
+    Themes left with no papers are gone.
+    """
+    theme_of = {paper_id: i for i, theme in enumerate(remembered) for paper_id in theme.paper_ids}
+    labels = np.array([theme_of.get(vectors.ids[r], -1) for r in rows])
+    known = labels >= 0
+    if not remembered or known.sum() < _REMEMBERED * len(rows):
+        return None
+    present, labels[known] = np.unique(labels[known], return_inverse=True)
+    k = len(present)
+    terms = vectors.terms[rows]
+    if not known.all():
+        members = sp.csr_matrix(
+            (np.ones(known.sum(), dtype=terms.dtype), (labels[known], np.flatnonzero(known))), shape=(k, len(rows))
+        )
+        centres = normalize(members @ terms).toarray()
+        labels[~known] = np.asarray(terms[~known] @ centres.T).argmax(axis=1)
+    if rounds:
+        labels = _refine(terms, labels, k, rounds)
+    groups = [(rows[labels == g], remembered[present[g]]) for g in range(k)]
+    groups = [(members, origin) for members, origin in groups if len(members)]
+    groups.sort(key=lambda group: (-len(group[0]), vectors.ids[group[0].min()]))
+    return groups
+
+
+def _kept_labels(vectors: PaperVectors, groups: Sequence[_Group]) -> list[str]:
+    """For each group, the label of the theme it continues if it is much the same theme; else ""."""
+    kept = []
+    for members, origin in groups:
+        if origin is None:
+            kept.append("")
+            continue
+        now, before = {vectors.ids[r] for r in members}, set(origin.paper_ids)
+        kept.append(origin.label if len(now & before) >= _SAME_THEME * len(now | before) else "")
+    return kept
+
+
+def _subtheme_groups(
+    vectors: PaperVectors, theme: Theme, seed: int, remembered: Sequence[Theme]
+) -> tuple[np.ndarray, list[_Group]]:
+    """The theme's rows, and the groups of rows of its sub-themes: none longer than a page should be, none for a theme too small to split.
+
+    Sub-themes continue the remembered ones where the memory knows most of
+    the theme's papers: a paper new to the theme joins the nearest.
+    """
     row = vectors.row
     rows = np.array(sorted(row[i] for i in theme.paper_ids))
     if len(rows) < _MIN_SPLIT:
         return rows, []
     k = max(2, math.ceil(len(rows) / _SUBTHEME_SIZE))
-    groups = _groups(vectors, rows, k, seed, _SUB_CUTS)
-    # Spectral cuts can leave one part too long for a page: cut it again.
+    continued = _continued(vectors, rows, remembered, 0)
+    groups: list[_Group] = continued or [(members, None) for members in _groups(vectors, rows, k, seed, _SUB_CUTS)]
+    # Spectral cuts, or papers joining a remembered sub-theme, can leave one part too long for a page: cut it again.
     for _ in range(_RESPLITS):
-        long = [g for g in groups if len(g) > _PAGE_LIMIT]
+        long = [members for members, _ in groups if len(members) > _PAGE_LIMIT]
         if not long:
             break
-        groups = [g for g in groups if len(g) <= _PAGE_LIMIT]
-        for group in long:
-            parts = _groups(vectors, group, max(2, math.ceil(len(group) / _SUBTHEME_SIZE)), seed, _SUB_CUTS)
+        groups = [group for group in groups if len(group[0]) <= _PAGE_LIMIT]
+        for members in long:
+            parts = _groups(vectors, members, max(2, math.ceil(len(members) / _SUBTHEME_SIZE)), seed, _SUB_CUTS)
             # A part that will not split goes in halves, by closeness to its centre.
-            groups += parts if len(parts) > 1 else list(np.array_split(_representative_first(vectors, group)[1], 2))
+            halves = parts if len(parts) > 1 else np.array_split(_representative_first(vectors, members)[1], 2)
+            groups += [(part, None) for part in halves]
     return rows, groups
 
 
-def _subthemes(
-    vectors: PaperVectors, theme: Theme, rows: np.ndarray, groups: list[np.ndarray], taken: frozenset[str]
-) -> list[Theme]:
+def _subthemes(vectors: PaperVectors, theme: Theme, rows: np.ndarray, groups: list[_Group], taken: frozenset[str]) -> list[Theme]:
     """The named sub-themes of a theme from its rows cut into groups, with none of the slugs in taken."""
     if not groups:
         return []
-    children = _name(vectors, groups, taken, within=rows, parent=theme.label)
+    members = [group for group, _ in groups]
+    children = _name(vectors, members, taken, within=rows, parent=theme.label, kept=_kept_labels(vectors, groups))
     return [
         dataclasses.replace(child, parent=theme.slug) for child in sorted(children, key=lambda t: (-len(t.paper_ids), t.label))
     ]
@@ -435,11 +520,6 @@ def _automatic_k(papers: int, *, two_level: bool = False) -> int:
     return min(k, _MAX_TOP) if two_level else k
 
 
-def _themes(vectors: PaperVectors, rows: np.ndarray, k: int, seed: int, taken: frozenset[str] = frozenset()) -> list[Theme]:
-    """Cluster the papers at rows into k themes and name them, with none of the slugs in taken."""
-    return _name(vectors, _groups(vectors, rows, k, seed), taken)
-
-
 def _groups(vectors: PaperVectors, rows: np.ndarray, k: int, seed: int, cuts: int = _CUTS) -> list[np.ndarray]:
     """The rows cut into at most k groups, biggest first; ties by their first paper, so cluster numbering does not matter."""
     # The whole list's neighbours are found once, for related papers too.
@@ -458,18 +538,26 @@ def _name(
     taken: frozenset[str],
     within: np.ndarray | None = None,
     parent: str = "",
+    kept: Sequence[str] = (),
 ) -> list[Theme]:
     """A named theme per group of rows, bigger groups naming themselves first.
 
     Phrases are distinctive against the rows within (the parent theme of
     sub-themes), or against the whole list. A sub-theme's label avoids the
     phrases of its parent's label where it can: siblings differ by the rest.
+    A group keeps its label from kept (one per group, "" for none) unless
+    a slug in taken is already that label's.
     """
     list_frequency = vectors.list_frequency if within is None else np.asarray(vectors.presence[within].sum(axis=0)).ravel()
     nouns = vectors.nouns
     themes = []
     used = set(taken)
-    for group in members:
+    labels = []
+    for label in kept or [""] * len(members):
+        keep = bool(label) and slugify(label) not in used
+        used |= {slugify(label)} if keep else set()
+        labels.append(label if keep else "")
+    for group, kept_label in zip(members, labels, strict=True):
         paper_ids, ordered = _representative_first(vectors, group)
         # Label and keywords come from the first few phrases: rank them all
         # only when the first few do not give enough to choose from.
@@ -481,7 +569,7 @@ def _name(
             fresh = [phrase for phrase in named if phrase.lower() not in parent.lower()]
             if limit is None or len(phrases) < limit or len(fresh) >= _LABEL_CHOICES:
                 break
-        label = _label(fresh if len(fresh) >= 2 else named, used)
+        label = kept_label or _label(fresh if len(fresh) >= 2 else named, used)
         used.add(slugify(label))
         themes.append(
             Theme(
