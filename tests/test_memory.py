@@ -138,7 +138,10 @@ def test_a_rebuild_from_the_memory_gives_the_same_site(project, three_papers):
 @pytest.mark.parametrize(
     ("content", "expected"),
     [
-        ("{not json", "data/theme-memory.json:1: the theme memory is not valid JSON: Expecting property name enclosed in double quotes"),
+        (
+            "{not json",
+            "data/theme-memory.json:1: the theme memory is not valid JSON: Expecting property name enclosed in double quotes",
+        ),
         ('{"themes": []}', "data/theme-memory.json: the theme memory is not an object of group_by, themes and subthemes"),
     ],
 )
