@@ -1,13 +1,13 @@
 """Stage 3: group the papers into named themes.
 
-Papers become TF-IDF vectors of their keyphrase terms (title and keywords
-weighted up), reduced by LSA, or with the embeddings extra embedded by a
-small sentence model. A nearest-neighbour graph of those vectors is
-cut by spectral clustering, which on ICLR abstracts matches the authors' own
-areas a little better than k-means on the vectors themselves. Each cut is then
-refined by spherical k-means on the full TF-IDF vectors, which LSA blurs, and
-the themes are the consensus of several such cuts. Each theme is then named
-after the phrases its papers share and the rest of the list lacks.
+Papers become TF-IDF vectors of their keyphrase terms, and a list of the
+author keywords they share. Themes are cut by spectral clustering, in the
+spectrum of the papers' co-clustering with their terms and keywords beside the
+spectrum of a nearest-neighbour graph (of the terms reduced by LSA, or with
+the embeddings extra of a small sentence model's embeddings). Each cut is
+refined by spherical k-means on the terms, and the themes are the consensus
+of several such cuts. Each theme is then named after the phrases its papers
+share and the rest of the list lacks.
 """
 
 from __future__ import annotations
@@ -51,6 +51,8 @@ _SMALL_LIST = 100
 _LSA_DIMENSIONS = 150
 # At most this many neighbours per paper in the graph that is cut into themes.
 _NEIGHBOURS = 30
+# The graph's spectrum beside the co-clustering's (see _spectrum).
+_GRAPH_WEIGHT = 0.5
 # Rows of the similarity matrix a thread holds at once: 1,000 x 20,000 cosines
 # are 80 MB, and their ranking twice that again. The cosines' last bits
 # depend on the block's size, so changing it can change the themes.
@@ -106,6 +108,10 @@ class PaperVectors:
     ids: tuple[str, ...]
     # TF-IDF of each paper's terms, rows of unit length.
     terms: sp.csr_matrix
+    # Each term's inverse document frequency.
+    idf: np.ndarray
+    # Which of the author keywords that two or more papers share each paper has, rows of unit length.
+    keyed: sp.csr_matrix
     # The terms, in alphabetical order (the vectorizer sorts them): column i is vocabulary[i].
     vocabulary: tuple[str, ...]
     # The same papers in LSA space, rows of unit length: cosine is a dot product.
@@ -135,6 +141,15 @@ class PaperVectors:
     def presence(self) -> sp.csr_matrix:
         """Which papers have which terms."""
         return self.terms.astype(bool).tocsr()
+
+    @functools.cached_property
+    def marks(self) -> sp.csr_matrix:
+        """TF-IDF of which terms each paper has, not how often: unit rows, where the themes are refined.
+
+        On ICLR 2026 themes cut and refined on these match the authors' areas
+        better than on the counted terms (NMI +0.01).
+        """
+        return _unit_rows(sp.csr_matrix(self.presence.multiply(self.idf), dtype=np.float32))
 
     @functools.cached_property
     def spaces(self) -> np.ndarray:
@@ -276,7 +291,7 @@ def _continued(vectors: PaperVectors, rows: np.ndarray, remembered: Sequence[The
         return None
     present, labels[known] = np.unique(labels[known], return_inverse=True)
     k = len(present)
-    terms = vectors.terms[rows]
+    terms = vectors.marks[rows]
     if not known.all():
         members = sp.csr_matrix(
             (np.ones(known.sum(), dtype=terms.dtype), (labels[known], np.flatnonzero(known))), shape=(k, len(rows))
@@ -428,10 +443,12 @@ def _vectors(papers: _Content, *, embeddings: bool = False) -> PaperVectors:
         keyword_terms = [key for key, _ in pairs] + [t for k in keywords for t in terms(k)]
         # Titles and keywords are the authors' own summary: count them twice.
         documents.append(2 * terms(title) + terms(abstract) + 2 * keyword_terms)
-    matrix, vocabulary = _tfidf(documents, small=len(papers) < _SMALL_LIST)
+    matrix, vocabulary, idf = _tfidf(documents, small=len(papers) < _SMALL_LIST)
     return PaperVectors(
         ids=tuple(p[0] for p in papers),
         terms=matrix,
+        idf=idf,
+        keyed=_keyed([{normalise(k)[0] for k in keywords} - {""} for *_, keywords in papers]),
         vocabulary=vocabulary,
         embedding=sentence_embeddings([f"{t}. {', '.join(k)}. {a}" for _, t, a, k in papers]) if embeddings else _lsa(matrix),
         keywords=frozenset(key for key, _ in named),
@@ -439,9 +456,25 @@ def _vectors(papers: _Content, *, embeddings: bool = False) -> PaperVectors:
     )
 
 
-def _tfidf(documents: list[list[str]], *, small: bool) -> tuple[sp.csr_matrix, tuple[str, ...]]:
+def _keyed(keys: list[set[str]]) -> sp.csr_matrix:
+    """Papers by the keywords (keys) that two or more of them have, in alphabetical order: unit rows."""
+    counts = Counter(key for paper in keys for key in paper)
+    shared = {key: column for column, key in enumerate(sorted(k for k, n in counts.items() if n > 1))}
+    # Sorted, so that the matrix is stored the same way whatever the order of a set.
+    cells = [(row, shared[key]) for row, paper in enumerate(keys) for key in sorted(paper) if key in shared]
+    rows, columns = [row for row, _ in cells], [column for _, column in cells]
+    return _unit_rows(sp.csr_matrix((np.ones(len(cells), dtype=np.float32), (rows, columns)), shape=(len(keys), len(shared))))
+
+
+def _unit_rows(matrix: sp.csr_matrix) -> sp.csr_matrix:
+    """The rows scaled to unit length; a matrix of no columns as it is."""
+    return normalize(matrix) if matrix.shape[1] else matrix
+
+
+def _tfidf(documents: list[list[str]], *, small: bool) -> tuple[sp.csr_matrix, tuple[str, ...], np.ndarray]:
+    """TF-IDF rows of the documents, their vocabulary, and each term's inverse document frequency."""
     if not any(documents):
-        return sp.csr_matrix((len(documents), 0)), ()
+        return sp.csr_matrix((len(documents), 0)), (), np.zeros(0)
     # Copies of one text (a paper entered twice) share all their terms, which
     # says nothing about groups: terms are counted over the distinct texts.
     texts = list(dict.fromkeys(map(tuple, documents)))
@@ -450,7 +483,7 @@ def _tfidf(documents: list[list[str]], *, small: bool) -> tuple[sp.csr_matrix, t
     except ValueError:
         # Pruning left no terms: the papers share nothing, or all say the same.
         vectorizer = _vectorizer(pruned=False).fit(texts)
-    return vectorizer.transform(documents).tocsr(), tuple(vectorizer.get_feature_names_out())
+    return vectorizer.transform(documents).tocsr(), tuple(vectorizer.get_feature_names_out()), vectorizer.idf_
 
 
 def _vectorizer(*, pruned: bool) -> TfidfVectorizer:
@@ -525,7 +558,7 @@ def _groups(vectors: PaperVectors, rows: np.ndarray, k: int, seed: int, cuts: in
     # The whole list's neighbours are found once, for related papers too.
     whole = len(rows) == len(vectors.ids)
     neighbours = vectors.neighbours if whole else functools.partial(nearest, vectors.embedding[rows])
-    labels = _cluster(vectors.terms[rows], k, seed, cuts, neighbours)
+    labels = _cluster(vectors.marks[rows], vectors.keyed[rows], k, seed, cuts, neighbours)
     members = [rows[labels == g] for g in range(labels.max() + 1)]
     members = [m for m in members if len(m)]
     members.sort(key=lambda m: (-len(m), vectors.ids[m.min()]))
@@ -609,8 +642,8 @@ def nearest(embedding: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate([found for found, _ in blocks]), np.concatenate([cosines for _, cosines in blocks])
 
 
-def _cluster(terms: sp.csr_matrix, k: int, seed: int, cuts: int, neighbours: _Neighbours) -> np.ndarray:
-    """A cluster label per row of terms: the consensus of several refined spectral cuts of a cosine nearest-neighbour graph.
+def _cluster(terms: sp.csr_matrix, keyed: sp.csr_matrix, k: int, seed: int, cuts: int, neighbours: _Neighbours) -> np.ndarray:
+    """A cluster label per paper, from its rows of terms and keyed: the consensus of several refined spectral cuts.
 
     neighbours(m) gives each row's m nearest other rows, as nearest() does.
     """
@@ -619,7 +652,7 @@ def _cluster(terms: sp.csr_matrix, k: int, seed: int, cuts: int, neighbours: _Ne
         return np.zeros(n, dtype=int)
     if k >= n:
         return np.arange(n)
-    spectrum = _spectral_embedding(_graph(n, k, neighbours), k)
+    spectrum = _spectrum(terms, keyed, k, neighbours)
     # A seed per cut, drawn from the one seed: the cuts can then run in any
     # order, on any number of threads, and give the same themes.
     random = np.random.RandomState(seed)
@@ -637,6 +670,32 @@ def _cluster(terms: sp.csr_matrix, k: int, seed: int, cuts: int, neighbours: _Ne
     )
     agreement = _consensus_embedding(together, k)
     return _refine(terms, KMeans(k, n_init=10, random_state=random).fit_predict(agreement), k)
+
+
+def _spectrum(terms: sp.csr_matrix, keyed: sp.csr_matrix, k: int, neighbours: _Neighbours) -> np.ndarray:
+    """Where k-means finds its cuts: unit rows of the papers' co-clustering spectrum, beside their graph's spectrum at half weight.
+
+    On the 9,842 ICLR 2026 papers, cuts in the co-clustering spectrum of
+    papers with their terms and keywords match the authors' areas far better
+    than cuts of the nearest-neighbour graph alone (NMI 0.318 and 0.326 at
+    k = 21 and 30, against 0.286 and 0.293). The graph adds what the sentence
+    embeddings see, when they are on (+0.003), and changes nothing measurable with LSA.
+    """
+    graph = _spectral_embedding(_graph(terms.shape[0], k, neighbours), k)
+    return normalize(np.hstack([_cocluster_embedding(sp.hstack([terms, keyed]).tocsr(), k), _GRAPH_WEIGHT * graph]))
+
+
+def _cocluster_embedding(matrix: sp.csr_matrix, k: int) -> np.ndarray:
+    """Unit rows of the k leading left singular vectors of the papers-by-features matrix, scaled by its row and column sums.
+
+    The spectrum in which Dhillon's spectral co-clustering cuts papers and
+    their features together; a paper or feature with nothing stays at 0.
+    """
+    if not matrix.nnz:
+        return np.zeros((matrix.shape[0], 0))
+    rows, columns = (np.asarray(matrix.sum(axis=axis)).ravel() for axis in (1, 0))
+    scale = lambda sums: sp.diags(1 / np.sqrt(np.maximum(sums, 1e-12)))  # noqa: E731
+    return _leading_left_singular_vectors(scale(rows) @ matrix.astype(np.float64) @ scale(columns), k)
 
 
 def _graph(n: int, k: int, neighbours: _Neighbours) -> sp.csr_matrix:
@@ -670,14 +729,22 @@ def _consensus_embedding(together: sp.csr_matrix, k: int) -> np.ndarray:
     They are the leading eigenvectors of the normalised agreement between
     papers, got without forming that n by n matrix.
     """
-    n, clusters = together.shape
     degree = together @ np.asarray(together.sum(axis=0)).ravel()
-    scaled = sp.diags(1 / np.sqrt(degree)) @ together
-    if n <= _DENSE_EIGEN or clusters <= k + 1:
-        vectors = scipy.linalg.svd(scaled.toarray(), full_matrices=False)[0][:, :k]
+    return _leading_left_singular_vectors(sp.diags(1 / np.sqrt(degree)) @ together, k)
+
+
+def _leading_left_singular_vectors(matrix: sp.csr_matrix, k: int) -> np.ndarray:
+    """Unit rows of the matrix's k leading left singular vectors (fewer if it has fewer)."""
+    n, m = matrix.shape
+    if m <= k + 1:
+        vectors = scipy.linalg.svd(matrix.toarray(), full_matrices=False)[0][:, :k]
+    elif n <= _DENSE_EIGEN:
+        # Few rows but maybe 40,000 columns: the eigenvectors of the rows' n by n products.
+        gram = (matrix @ matrix.T).toarray()
+        vectors = scipy.linalg.eigh(gram, subset_by_index=[max(0, n - k), n - 1])[1]
     else:
         # A fixed start vector keeps ARPACK deterministic.
-        vectors = svds(scaled, k=k, v0=np.ones(min(n, clusters)))[0]
+        vectors = svds(matrix, k=k, v0=np.ones(min(n, m)))[0]
     return normalize(vectors)
 
 

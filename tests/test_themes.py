@@ -6,6 +6,7 @@ import random
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 from support import build_site, copy_project
 
@@ -274,7 +275,7 @@ def test_a_term_that_only_copies_of_one_text_share_is_pruned_like_any_term_of_on
 
     copy = ["zebra", "shared term"]
     others = [["shared term", "alpha"], ["beta", "gamma"], ["beta", "delta"]]
-    matrix, vocabulary = _tfidf([copy, copy, *others], small=False)
+    matrix, vocabulary, _ = _tfidf([copy, copy, *others], small=False)
     assert "zebra" not in vocabulary
     assert {"shared term", "beta"} <= set(vocabulary)
     # Both copies still get the same row.
@@ -286,3 +287,31 @@ def test_the_vocabulary_is_in_alphabetical_order_which_breaks_ties_between_phras
 
     vocabulary = paper_vectors(bundled().papers).vocabulary
     assert list(vocabulary) == sorted(vocabulary)
+
+
+def test_only_author_keywords_that_papers_share_join_them_as_unit_rows_in_alphabetical_columns():
+    from generator.themes import _keyed
+
+    keyed = _keyed([{"protein design", "once"}, {"protein design", "antibodies"}, {"antibodies"}, set()])
+    # "once" is one paper's: it joins nothing. Columns: antibodies, protein design.
+    half = 0.5**0.5
+    assert keyed.toarray() == pytest.approx(np.array([[0.0, 1.0], [half, half], [1.0, 0.0], [0.0, 0.0]]))
+
+
+def test_papers_that_share_author_keywords_share_a_theme_when_their_words_differ():
+    words = [
+        "We measure latency on mobile chips.",
+        "A survey of annotation tools for labs.",
+        "Our method scales to billions of rows.",
+        "We release code and an open dataset.",
+        "Results improve across many settings.",
+        "A careful study with strong baselines.",
+        "We prove bounds under mild assumptions.",
+        "Experiments span several public corpora.",
+    ]
+    papers = [
+        paper(f"p{i}", text, title=f"Study {i}", keywords=(("protein design",) if i % 2 else ("speech recognition",)))
+        for i, text in enumerate(words)
+    ]
+    reading_list = detect_themes(ReadingList("keyed", papers), ThemeSettings(k=2))
+    assert grouping(reading_list) == {frozenset(f"p{i}" for i in range(1, 8, 2)), frozenset(f"p{i}" for i in range(0, 8, 2))}
