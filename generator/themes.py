@@ -147,7 +147,7 @@ class PaperVectors:
         """TF-IDF of which terms each paper has, not how often: unit rows, where the themes are refined.
 
         On ICLR 2026 themes cut and refined on these match the authors' areas
-        better than on the counted terms (NMI +0.01).
+        better than on the counted terms (NMI +0.002 to +0.01).
         """
         return _unit_rows(sp.csr_matrix(self.presence.multiply(self.idf), dtype=np.float32))
 
