@@ -43,7 +43,7 @@ _TAGS = {"textbf": "strong", "textit": "em", "emph": "em", "texttt": "code"}
 
 def inert(text: str) -> str:
     """Text that Markdown, HTML and Jinja all show exactly as written."""
-    # One pass: "#" and ";" are active too, and must stay intact in the references written.
+    # One pass: "&" and "#" are active too, and must stay intact in the references written.
     return _ACTIVE_CHAR.sub(lambda match: _REFERENCE[match.group()], text)
 
 

@@ -301,9 +301,7 @@ def _continued(vectors: PaperVectors, rows: np.ndarray, remembered: Sequence[The
     if rounds:
         labels = _refine(terms, labels, k, rounds)
     groups = [(rows[labels == g], remembered[present[g]]) for g in range(k)]
-    groups = [(members, origin) for members, origin in groups if len(members)]
-    groups.sort(key=lambda group: (-len(group[0]), vectors.ids[group[0].min()]))
-    return groups
+    return sorted(((members, origin) for members, origin in groups if len(members)), key=lambda group: _order(vectors, group[0]))
 
 
 def _kept_labels(vectors: PaperVectors, groups: Sequence[_Group]) -> list[str]:
@@ -437,9 +435,11 @@ def _cached_vectors(papers: _Content, cache: Cache, embeddings: bool) -> PaperVe
 def _vectors(papers: _Content, *, embeddings: bool = False) -> PaperVectors:
     documents = []
     named = []
+    keys = []
     for _, title, abstract, keywords in papers:
         pairs = [pair for pair in map(normalise, keywords) if pair[0]]
         named += pairs
+        keys.append({key for key, _ in pairs})
         keyword_terms = [key for key, _ in pairs] + [t for k in keywords for t in terms(k)]
         # Titles and keywords are the authors' own summary: count them twice.
         documents.append(2 * terms(title) + terms(abstract) + 2 * keyword_terms)
@@ -448,7 +448,7 @@ def _vectors(papers: _Content, *, embeddings: bool = False) -> PaperVectors:
         ids=tuple(p[0] for p in papers),
         terms=matrix,
         idf=idf,
-        keyed=_keyed([{normalise(k)[0] for k in keywords} - {""} for *_, keywords in papers]),
+        keyed=_keyed(keys),
         vocabulary=vocabulary,
         embedding=sentence_embeddings([f"{t}. {', '.join(k)}. {a}" for _, t, a, k in papers]) if embeddings else _lsa(matrix),
         keywords=frozenset(key for key, _ in named),
@@ -554,15 +554,18 @@ def _automatic_k(papers: int, *, two_level: bool = False) -> int:
 
 
 def _groups(vectors: PaperVectors, rows: np.ndarray, k: int, seed: int, cuts: int = _CUTS) -> list[np.ndarray]:
-    """The rows cut into at most k groups, biggest first; ties by their first paper, so cluster numbering does not matter."""
+    """The rows cut into at most k groups, in _order."""
     # The whole list's neighbours are found once, for related papers too.
     whole = len(rows) == len(vectors.ids)
     neighbours = vectors.neighbours if whole else functools.partial(nearest, vectors.embedding[rows])
     labels = _cluster(vectors.marks[rows], vectors.keyed[rows], k, seed, cuts, neighbours)
     members = [rows[labels == g] for g in range(labels.max() + 1)]
-    members = [m for m in members if len(m)]
-    members.sort(key=lambda m: (-len(m), vectors.ids[m.min()]))
-    return members
+    return sorted((m for m in members if len(m)), key=functools.partial(_order, vectors))
+
+
+def _order(vectors: PaperVectors, members: np.ndarray) -> tuple[int, str]:
+    """Groups of rows go biggest first, ties by their first paper, so that cluster numbering does not matter."""
+    return -len(members), vectors.ids[members.min()]
 
 
 def _name(
@@ -675,11 +678,12 @@ def _cluster(terms: sp.csr_matrix, keyed: sp.csr_matrix, k: int, seed: int, cuts
 def _spectrum(terms: sp.csr_matrix, keyed: sp.csr_matrix, k: int, neighbours: _Neighbours) -> np.ndarray:
     """Where k-means finds its cuts: unit rows of the papers' co-clustering spectrum, beside their graph's spectrum at half weight.
 
-    On the 9,842 ICLR 2026 papers, cuts in the co-clustering spectrum of
-    papers with their terms and keywords match the authors' areas far better
-    than cuts of the nearest-neighbour graph alone (NMI 0.318 and 0.326 at
-    k = 21 and 30, against 0.286 and 0.293). The graph adds what the sentence
-    embeddings see, when they are on (+0.003), and changes nothing measurable with LSA.
+    On the 9,842 ICLR 2026 papers, themes cut in the co-clustering spectrum
+    of papers with their terms and keywords match the authors' areas far
+    better than cuts of the nearest-neighbour graph alone (NMI 0.316 and 0.325
+    at k = 21 and 30, against 0.286 and 0.293). The graph brings in what the
+    sentence embeddings see, when they are on (0.320 and 0.322); with LSA it
+    changes nothing measurable.
     """
     graph = _spectral_embedding(_graph(terms.shape[0], k, neighbours), k)
     return normalize(np.hstack([_cocluster_embedding(sp.hstack([terms, keyed]).tocsr(), k), _GRAPH_WEIGHT * graph]))
