@@ -7,6 +7,8 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 from generator.model import Paper, Source
 from generator.pipeline import BuildOptions, build
 
@@ -14,6 +16,7 @@ REPO = Path(__file__).resolve().parent.parent
 BUNDLED = REPO / "data" / "iclr2026.txt"
 # The OpenReview export beside the repo (../shared/data), for tests at scale.
 DEV_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
+needs_dev = pytest.mark.skipif(not DEV_DATA.is_file(), reason="../shared/data is not here")
 
 THREE_PAPERS = """\
 A tiny reading list
@@ -35,6 +38,16 @@ def make_paper(**overrides: object) -> Paper:
     }
     fields.update(overrides)
     return Paper(**fields)  # type: ignore[arg-type]
+
+
+def dev_papers(count: int) -> list[Paper]:
+    """The first count papers of the OpenReview export, with title, abstract and keywords only."""
+    with DEV_DATA.open(encoding="utf-8") as handle:
+        records = [json.loads(line) for _, line in zip(range(count), handle, strict=False)]
+    return [
+        Paper(id=r["id"], abstract=r["abstract"], source=Source(str(DEV_DATA), line), title=r["title"], keywords=r["keywords"])
+        for line, r in enumerate(records, 1)
+    ]
 
 
 def copy_project(dest: Path, *, data: bool = True) -> Path:

@@ -8,24 +8,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from support import DEV_DATA, THREE_PAPERS, build_site
+from support import THREE_PAPERS, build_site, dev_papers, needs_dev
 
 from generator.cli import main
 from generator.config import ThemeSettings
 from generator.memory import load_memory, update_memory
-from generator.model import Paper, ReadingList, Source
+from generator.model import Paper, ReadingList
 from generator.themes import detect_themes
-
-needs_dev = pytest.mark.skipif(not DEV_DATA.is_file(), reason="../shared/data is not here")
-
-
-def dev_papers(count: int) -> list[Paper]:
-    with DEV_DATA.open(encoding="utf-8") as handle:
-        records = [json.loads(line) for _, line in zip(range(count), handle, strict=False)]
-    return [
-        Paper(id=r["id"], abstract=r["abstract"], source=Source("dev.jsonl", i), title=r["title"], keywords=r["keywords"])
-        for i, r in enumerate(records, 1)
-    ]
 
 
 def detect(papers: list[Paper], memory: Path | None = None, **settings: object) -> ReadingList:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from support import build_site, copy_project
+from support import DEV_DATA, build_site, copy_project, dev_papers, needs_dev
 
 from generator.config import ThemeSettings
 from generator.enrich import enrich, slugify
@@ -172,17 +172,6 @@ def test_empty_and_garbage_abstracts_still_get_a_theme():
 
 # Two levels: a list of more than about 300 papers (the first 400 of the ICLR 2026 dev export).
 
-DEV = Path(__file__).parent.parent.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
-needs_dev = pytest.mark.skipif(not DEV.is_file(), reason="../shared/data is not here")
-
-
-def dev_papers(count: int) -> list[Paper]:
-    import json
-
-    with DEV.open(encoding="utf-8") as handle:
-        records = [json.loads(line) for _, line in zip(range(count), handle, strict=False)]
-    return [paper(r["id"], r["abstract"], title=r["title"], keywords=tuple(r["keywords"])) for r in records]
-
 
 @needs_dev
 def test_a_long_list_gets_two_levels_and_shuffling_keeps_them():
@@ -241,7 +230,7 @@ def test_a_two_level_site_lists_each_paper_on_one_leaf_page(tmp_path):
     project = copy_project(tmp_path, data=False)
     (project / "data").mkdir()
     source = project / "data" / "dev.jsonl"
-    with DEV.open(encoding="utf-8") as handle:
+    with DEV_DATA.open(encoding="utf-8") as handle:
         source.write_text("".join(line for _, line in zip(range(400), handle, strict=False)), encoding="utf-8")
     site = build_site(project, source)
     records = json.loads((site / "papers.json").read_text(encoding="utf-8"))
