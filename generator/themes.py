@@ -48,7 +48,11 @@ log = logging.getLogger(__name__)
 # Below this many papers every term counts; above it, terms of a single paper
 # or of most papers say nothing about groups.
 _SMALL_LIST = 100
-_LSA_DIMENSIONS = 150
+# A paper's ten nearest share its ICLR 2026 area more often in 100 LSA
+# directions than in 150 or 200 (41.1%, 40.6%, 40.2%).
+_LSA_DIMENSIONS = 100
+# The power of a term's idf in its weight (see _marks).
+_RARITY = 1.5
 # At most this many neighbours per paper in the graph that is cut into themes.
 _NEIGHBOURS = 30
 # The graph's spectrum beside the co-clustering's (see _spectrum).
@@ -108,6 +112,8 @@ class PaperVectors:
     ids: tuple[str, ...]
     # TF-IDF of each paper's terms, rows of unit length.
     terms: sp.csr_matrix
+    # Which terms each paper has, weighted by rarity (see _marks): unit rows, where themes are cut and refined.
+    marks: sp.csr_matrix
     # Each term's inverse document frequency.
     idf: np.ndarray
     # Which of the author keywords that two or more papers share each paper has, rows of unit length.
@@ -141,15 +147,6 @@ class PaperVectors:
     def presence(self) -> sp.csr_matrix:
         """Which papers have which terms."""
         return self.terms.astype(bool).tocsr()
-
-    @functools.cached_property
-    def marks(self) -> sp.csr_matrix:
-        """TF-IDF of which terms each paper has, not how often: unit rows, where the themes are refined.
-
-        On ICLR 2026 themes cut and refined on these match the authors' areas
-        better than on the counted terms (NMI +0.002 to +0.01).
-        """
-        return _unit_rows(sp.csr_matrix(self.presence.multiply(self.idf), dtype=np.float32))
 
     @functools.cached_property
     def spaces(self) -> np.ndarray:
@@ -444,16 +441,34 @@ def _vectors(papers: _Content, *, embeddings: bool = False) -> PaperVectors:
         # Titles and keywords are the authors' own summary: count them twice.
         documents.append(2 * terms(title) + terms(abstract) + 2 * keyword_terms)
     matrix, vocabulary, idf = _tfidf(documents, small=len(papers) < _SMALL_LIST)
+    marks = _marks(matrix, idf)
     return PaperVectors(
         ids=tuple(p[0] for p in papers),
         terms=matrix,
+        marks=marks,
         idf=idf,
         keyed=_keyed(keys),
         vocabulary=vocabulary,
-        embedding=sentence_embeddings([f"{t}. {', '.join(k)}. {a}" for _, t, a, k in papers]) if embeddings else _lsa(matrix),
+        embedding=sentence_embeddings([f"{t}. {', '.join(k)}. {a}" for _, t, a, k in papers]) if embeddings else _lsa(marks),
         keywords=frozenset(key for key, _ in named),
         heads=head_spellings((key.split()[-1], spelled.split()[-1]) for key, spelled in named),
     )
+
+
+def _marks(terms: sp.csr_matrix, idf: np.ndarray) -> sp.csr_matrix:
+    """Which terms each paper has, not how often, each weighted by its idf to the power _RARITY: unit rows.
+
+    Rare terms that two papers share say most about what they share. On the
+    9,842 ICLR 2026 papers, averaged over three seeds, themes cut and refined
+    on these match the authors' areas better than with the plain idf (NMI
+    0.330 and 0.330 at k = 21 and 30, against 0.319 and 0.326; powers from
+    1.25 to 2 all gain), and a paper's ten nearest in their LSA share its area
+    more often (41.1% against 40.8%). On two random halves of those papers
+    the nearest gain on one and tie on the other (39.3% and 38.8%, against
+    38.6% and 38.8%), and the themes' NMI is 0.003 lower, within the seeds'
+    spread: the gain in themes shows at the whole conference's scale.
+    """
+    return _unit_rows(sp.csr_matrix(terms.astype(bool).multiply(idf**_RARITY), dtype=np.float32))
 
 
 def _keyed(keys: list[set[str]]) -> sp.csr_matrix:
