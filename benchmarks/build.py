@@ -11,7 +11,8 @@ change (the median of three edits, and the first).
 
 Papers come from the OpenReview export (../shared/data by default), repeated
 with new ids past its 9,842 records. Each size runs in a process of its own so
-peak memory is that size's alone. The baseline is a plain `mkdocs build` of the
+peak memory is that size's alone: peak_mb is the build's process, pagefind_mb
+the Pagefind indexer that runs beside it. The baseline is a plain `mkdocs build` of the
 same generated pages with the same nav, without the readinglist plugin: the
 generator's target is at most 1.5 times that, input to finished site.
 
@@ -85,6 +86,8 @@ def measure(size: int, data: Path, *, baseline: bool) -> dict[str, object]:
         site = build(BuildOptions(project / "mkdocs.yml", work / "site", (records,)), clock)
         total = time.perf_counter() - started
         peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        # Pagefind indexes in a process of its own, beside the build: the two add up.
+        pagefind_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
 
         row: dict[str, object] = {
             "papers": len(site.reading_list.papers),
@@ -92,6 +95,7 @@ def measure(size: int, data: Path, *, baseline: bool) -> dict[str, object]:
             **{stage: round(clock.seconds.get(stage, 0.0), 1) for stage in STAGES},
             "total": round(total, 1),
             "peak_mb": round(peak_mb),
+            "pagefind_mb": round(pagefind_mb),
             **site_figures(work / "site"),
         }
         if baseline:
@@ -244,6 +248,7 @@ def print_table(rows: list[dict[str, object]]) -> None:
         "plain_mkdocs",
         "ratio",
         "peak_mb",
+        "pagefind_mb",
         "site_mb",
         "files",
         "paper_kb",
