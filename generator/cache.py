@@ -35,7 +35,7 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 # Bump when what the stages store changes shape.
-FORMAT = 4
+FORMAT = 5
 _STAMP = f"readinglist {__version__} cache format {FORMAT}"
 
 

@@ -2,9 +2,10 @@
 
 Detection from scratch finds one of many near-equal ways to cut a conference
 into themes, and a few new papers can tip it into another: on ICLR 2026,
-adding 2% more papers kept only 84-89% of the pairs of papers that shared a
-theme, and 68% of those that shared a sub-theme. Starting from the last build's themes, the same change keeps more than
-99% of them, and themes keep their names and so their URLs. The file is
+adding 2% more papers kept only 84-91% of the pairs of papers that shared a
+theme, and 68-74% of those that shared a sub-theme. Starting from the last
+build's themes, the same change keeps more than 99% of them, and themes keep
+their names and so their URLs. The file is
 committed with the data, like the URL map, so a fresh clone builds the same
 site; deleting it detects the themes afresh.
 

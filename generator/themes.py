@@ -114,8 +114,6 @@ class PaperVectors:
     terms: sp.csr_matrix
     # Which terms each paper has, weighted by rarity (see _marks): unit rows, where themes are cut and refined.
     marks: sp.csr_matrix
-    # Each term's inverse document frequency.
-    idf: np.ndarray
     # Which of the author keywords that two or more papers share each paper has, rows of unit length.
     keyed: sp.csr_matrix
     # The terms, in alphabetical order (the vectorizer sorts them): column i is vocabulary[i].
@@ -451,7 +449,6 @@ def _vectors(papers: _Content, *, embeddings: bool = False) -> PaperVectors:
         ids=tuple(p[0] for p in papers),
         terms=matrix,
         marks=marks,
-        idf=idf,
         keyed=_keyed(keys),
         vocabulary=vocabulary,
         embedding=sentence_embeddings([f"{t}. {', '.join(k)}. {a}" for _, t, a, k in papers])
