@@ -38,9 +38,10 @@ sys.path.insert(0, str(REPO))
 
 from generator import embeddings  # noqa: E402
 from generator.config import ThemeSettings  # noqa: E402
-from generator.memory import update_memory  # noqa: E402
 from generator.model import Paper, ReadingList, Source  # noqa: E402
-from generator.themes import _automatic_k, detect_themes  # noqa: E402
+from generator.themes import detect_themes  # noqa: E402
+from generator.themes.cut import automatic_k  # noqa: E402
+from generator.themes.memory import update_memory  # noqa: E402
 
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
 # With the embeddings extra installed, the detector runs on sentence embeddings too.
@@ -193,7 +194,7 @@ def main() -> None:
         return
 
     papers, areas = load(args.data, args.limit)
-    auto = _automatic_k(len(papers), two_level=len(papers) > 300)
+    auto = automatic_k(len(papers), two_level=len(papers) > 300)
     print(f"# Themes against primary_area: {args.data.name}, {len(papers)} papers, {len(set(areas.values()))} areas\n")
     print(
         f"Load average when starting: {' '.join(f'{x:.1f}' for x in os.getloadavg())} (seconds are wall clock; CPU s counts every thread)\n"

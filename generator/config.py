@@ -19,7 +19,7 @@ class ThemeSettings:
     group_by: str = ""
     # The curator's overrides (themes.yml); a missing file means none.
     overrides: Path | None = None
-    # The themes of the last build, to start from (see memory.py); None keeps none.
+    # The themes of the last build, to start from (see themes/memory.py); None keeps none.
     memory: Path | None = None
 
     def __post_init__(self) -> None:

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import logging
 import re
-import unicodedata
 from urllib.parse import urlsplit
 
 from . import text
 from .keyphrases import keyphrases
 from .model import Link, LinkKind, Paper, ReadingList
+from .slugs import slugify
 from .titles import derive_title
 
 log = logging.getLogger(__name__)
@@ -25,7 +25,6 @@ _CONTRIBUTION = re.compile(
     r"(propose|present|introduce|develop|show|demonstrate|study|investigate|design|formalize|advocate|consider|find)",
     re.IGNORECASE,
 )
-_SLUG_WORDS = 6
 
 
 def enrich(reading_list: ReadingList) -> ReadingList:
@@ -79,11 +78,3 @@ def link_kind(url: str) -> LinkKind:
     if any(host == h or host.endswith("." + h) for h in _PAPER_HOSTS):
         return LinkKind.PAPER
     return LinkKind.PROJECT
-
-
-def slugify(value: str, *, suffix: str = "", max_words: int = _SLUG_WORDS) -> str:
-    """A lowercase ASCII slug; the suffix keeps it unique when words run out."""
-    ascii_text = unicodedata.normalize("NFKD", value).encode("ascii", "ignore").decode()
-    words = re.findall(r"[a-z0-9]+", ascii_text.lower())[:max_words]
-    parts = [*words, suffix] if suffix else words
-    return "-".join(parts) or "untitled"

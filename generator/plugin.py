@@ -23,11 +23,11 @@ from . import text
 from .cache import Cache, digest, file_digest
 from .config import Settings, ThemeSettings
 from .errors import ReadingListError
-from .memory import update_memory
 from .model import Site
 from .pipeline import generate, papers_on, verify_site
 from .progress import Bar
 from .search import SearchIndex
+from .themes.memory import update_memory
 from .urls import update_map
 
 log = logging.getLogger(__name__)

@@ -1,6 +1,6 @@
 """Permanent URLs: the build keeps a map of every slug each paper has had.
 
-A paper's slug depends only on its own identity (see enrich.slugify), but a
+A paper's slug depends only on its own identity (see slugs.slugify), but a
 curator may edit a title, or a newer readinglist derive a better one. The map,
 a JSON file kept beside the input and committed with it, remembers the old
 slugs so that their URLs redirect to the new page instead of breaking.

@@ -13,9 +13,10 @@ import pytest
 from support import THREE_PAPERS, build_site
 
 from generator import cache as cache_module
-from generator import related, render, themes
+from generator import related, render
 from generator.model import Site
 from generator.pipeline import generate, load_mkdocs_config
+from generator.themes import detect as themes
 
 CACHE = Path(".cache") / "readinglist"
 

@@ -12,9 +12,9 @@ from support import THREE_PAPERS, build_site, dev_papers, needs_dev
 
 from generator.cli import main
 from generator.config import ThemeSettings
-from generator.memory import load_memory, update_memory
 from generator.model import Paper, ReadingList
 from generator.themes import detect_themes
+from generator.themes.memory import load_memory, update_memory
 
 
 def detect(papers: list[Paper], memory: Path | None = None, **settings: object) -> ReadingList:

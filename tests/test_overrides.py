@@ -10,8 +10,8 @@ from test_themes import six_papers
 from generator.config import ThemeSettings
 from generator.errors import ConfigError
 from generator.model import ReadingList
-from generator.overrides import load_overrides
 from generator.themes import detect_themes
+from generator.themes.overrides import load_overrides
 
 
 def detect(tmp_path: Path, overrides: str, k: int | None = 3) -> ReadingList:

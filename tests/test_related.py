@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from generator import themes
 from generator.config import ThemeSettings
 from generator.enrich import enrich
 from generator.model import Paper, ReadingList, Source
 from generator.read import read_papers
 from generator.related import find_related
 from generator.themes import detect_themes, nearest, paper_vectors
+from generator.themes import vectors as themes
 
 BUNDLED = Path(__file__).parent.parent / "data" / "iclr2026.txt"
 

@@ -11,10 +11,11 @@ import pytest
 from support import DEV_DATA, build_site, copy_project, dev_papers, needs_dev
 
 from generator.config import ThemeSettings
-from generator.enrich import enrich, slugify
+from generator.enrich import enrich
 from generator.errors import ConfigError
 from generator.model import Paper, ReadingList, Source
 from generator.read import read_papers
+from generator.slugs import slugify
 from generator.themes import detect_themes
 
 BUNDLED = Path(__file__).parent.parent / "data" / "iclr2026.txt"
@@ -195,12 +196,12 @@ def test_a_long_list_gets_two_levels_and_shuffling_keeps_them():
 
 @needs_dev
 def test_the_number_of_threads_does_not_change_the_themes(monkeypatch):
-    from generator import themes
+    from generator.themes import parallel
 
     view = lambda rl: [(t.slug, t.label, t.parent, t.paper_ids) for t in (*rl.themes, *rl.subthemes)]  # noqa: E731
-    monkeypatch.setattr(themes, "_WORKERS", 1)
+    monkeypatch.setattr(parallel, "_WORKERS", 1)
     one = detect_themes(ReadingList("dev", dev_papers(400)), ThemeSettings())
-    monkeypatch.setattr(themes, "_WORKERS", 3)
+    monkeypatch.setattr(parallel, "_WORKERS", 3)
     three = detect_themes(ReadingList("dev", dev_papers(400)), ThemeSettings())
     assert one.subthemes
     assert view(three) == view(one)
@@ -260,7 +261,7 @@ def test_a_two_level_site_lists_each_paper_on_one_leaf_page(tmp_path):
 
 
 def test_a_term_that_only_copies_of_one_text_share_is_pruned_like_any_term_of_one_paper():
-    from generator.themes import _tfidf
+    from generator.themes.vectors import _tfidf
 
     copy = ["zebra", "shared term"]
     others = [["shared term", "alpha"], ["beta", "gamma"], ["beta", "delta"]]
@@ -279,7 +280,7 @@ def test_the_vocabulary_is_in_alphabetical_order_which_breaks_ties_between_phras
 
 
 def test_only_author_keywords_that_papers_share_join_them_as_unit_rows_in_alphabetical_columns():
-    from generator.themes import _keyed
+    from generator.themes.vectors import _keyed
 
     keyed = _keyed([{"protein design", "once"}, {"protein design", "antibodies"}, {"antibodies"}, set()])
     # "once" is one paper's: it joins nothing. Columns: antibodies, protein design.

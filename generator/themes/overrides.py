@@ -23,9 +23,9 @@ from pathlib import Path
 
 import yaml
 
-from .enrich import slugify
-from .errors import ConfigError
-from .model import ReadingList, Theme
+from ..errors import ConfigError
+from ..model import ReadingList, Theme
+from ..slugs import slugify
 
 _KEYS = ("k", "rename", "pin", "merge")
 _LISTED = "theme slugs are listed in papers.json"

@@ -20,8 +20,8 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import InputError
-from .model import ReadingList, Theme
+from ..errors import InputError
+from ..model import ReadingList, Theme
 
 log = logging.getLogger(__name__)
 

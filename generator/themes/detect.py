@@ -1,0 +1,272 @@
+"""Stage 3: group the papers into named themes.
+
+Papers become TF-IDF vectors of their keyphrase terms, and a list of the
+author keywords they share (vectors.py). Themes are cut by spectral
+clustering, in the spectrum of the papers' co-clustering with their terms and
+keywords beside the spectrum of a nearest-neighbour graph, refined by
+spherical k-means, and the consensus of several such cuts (cut.py). Each theme
+is then named after the phrases its papers share and the rest of the list
+lacks (naming.py). A build starts from the themes the last one detected
+(memory.py), and the curator's overrides are applied last (overrides.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import logging
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import scipy.sparse as sp
+from sklearn.preprocessing import normalize
+
+from ..cache import NO_CACHE, Cache, digest, file_digest
+from ..config import ThemeSettings
+from ..errors import ConfigError
+from ..keyphrases import spell
+from ..model import Paper, ReadingList, Theme
+from ..slugs import slugify
+from .cut import REFINE_ROUNDS, SUB_CUTS, automatic_k, cut_groups, group_order, refine
+from .memory import Memory, load_memory, remember
+from .naming import THEME_KEYWORDS, name_groups, ranked_phrases
+from .overrides import Overrides, apply_overrides, load_overrides
+from .parallel import in_parallel, one_thread
+from .vectors import PaperVectors, paper_vectors, representative_first, text_key
+
+log = logging.getLogger(__name__)
+# Longer lists get two levels: themes, and sub-themes under them.
+_TWO_LEVEL = 300
+# Sub-themes of about this many papers; none longer than a page should be.
+_SUBTHEME_SIZE = 120
+_PAGE_LIMIT = 200
+_RESPLITS = 4
+# A theme smaller than this is not split.
+_MIN_SPLIT = 8
+# The last build's themes are the start when they hold at least this share of
+# the papers, and their number is within a tenth of the one asked for.
+_REMEMBERED = 0.75
+_K_SLACK = 0.1
+# A theme that keeps at least this share of its papers (as intersection over
+# union) keeps its label, and so its URL.
+_SAME_THEME = 0.5
+_PAPER_FIELDS = frozenset(f.name for f in dataclasses.fields(Paper))
+
+
+def detect_themes(
+    reading_list: ReadingList, settings: ThemeSettings, cache: Cache = NO_CACHE, *, embeddings: bool = False
+) -> ReadingList:
+    """Put every paper into exactly one theme, and in a long list into one sub-theme of it; name them all.
+
+    A list of more than about 300 papers gets two levels, so that no page
+    lists more than about 200 papers; settings.group_by makes a field's
+    values the top level. The curator's overrides are applied last.
+    """
+    papers = reading_list.papers
+    overrides = load_overrides(settings.overrides)
+    memory = load_memory(settings.memory)
+    reading_list.set_themes([], [])
+    reading_list.detected = ((), ())
+    if not papers:
+        return reading_list
+    groups = [(p.id, _field_value(p, settings.group_by)) for p in papers] if settings.group_by else []
+    choices = digest(settings, file_digest(settings.overrides), sorted(groups))
+    texts = text_key(papers, embeddings=embeddings)
+    loose = digest(sorted(p.id for p in papers), embeddings, choices)
+    found = cache.get("themes", digest(texts, choices, memory), loose)
+    if found is None:
+        with one_thread():
+            found = _detect(reading_list, settings, overrides, memory, paper_vectors(papers, cache, embeddings=embeddings))
+        # Detection that starts from its own result finds it again: the next
+        # build, starting from the memory this one leaves, can take it as it is.
+        cache.put("themes", digest(texts, choices, remember(found[2], group_by=settings.group_by)), found, loose)
+    themes, subthemes, detected = found
+    reading_list.set_themes(themes, subthemes)
+    reading_list.detected = detected
+    log.info(
+        "Grouped %d papers into %d themes%s",
+        len(papers),
+        len(reading_list.themes),
+        f" and {len(reading_list.subthemes)} sub-themes" if reading_list.subthemes else "",
+    )
+    return reading_list
+
+
+_Detected = tuple[tuple[Theme, ...], tuple[Theme, ...]]
+# A group of rows, and the remembered theme it continues (None for a new one).
+_Group = tuple[np.ndarray, Theme | None]
+
+
+def _detect(
+    reading_list: ReadingList, settings: ThemeSettings, overrides: Overrides, memory: Memory, vectors: PaperVectors
+) -> tuple[list[Theme], list[Theme], _Detected]:
+    """The themes and sub-themes of the list, overrides applied, and as detected: (themes, subthemes, detected)."""
+    papers = reading_list.papers
+    two_level = bool(settings.group_by) or len(papers) > _TWO_LEVEL
+    if settings.group_by:
+        remembered = {t.slug: t for t in memory.themes} if memory.group_by == settings.group_by else {}
+        top = [(theme, remembered.get(theme.slug)) for theme in _grouped(vectors, papers, settings.group_by)]
+    else:
+        top = _top_level(vectors, settings, overrides, memory, two_level=two_level)
+    top.sort(key=lambda pair: (-len(pair[0].paper_ids), pair[0].label))
+    subthemes: list[Theme] = []
+    if two_level:
+        # Each theme's papers are cut on a thread; the names are given in order, as each must differ from those before.
+        cuts = in_parallel(
+            lambda pair: _subtheme_groups(vectors, pair[0], settings.seed, memory.children(pair[1]) if pair[1] else ()), top
+        )
+        taken = {theme.slug for theme, _ in top}
+        for (theme, _), (rows, groups) in zip(top, cuts, strict=True):
+            children = _subthemes(vectors, theme, rows, groups, frozenset(taken))
+            taken |= {child.slug for child in children}
+            subthemes += children
+    reading_list.set_themes([theme for theme, _ in top], subthemes)
+    detected = (tuple(reading_list.themes), tuple(subthemes))
+    if overrides.renames or overrides.pins or overrides.merges:
+        apply_overrides(reading_list, overrides, functools.partial(_closest, vectors))
+    return reading_list.themes, reading_list.subthemes, detected
+
+
+def _top_level(
+    vectors: PaperVectors, settings: ThemeSettings, overrides: Overrides, memory: Memory, *, two_level: bool
+) -> list[tuple[Theme, Theme | None]]:
+    """The detected top-level themes, each with the remembered theme it continues, if any.
+
+    They continue the last build's themes when the memory knows most papers
+    and holds about as many themes as asked for; otherwise they are found afresh.
+    """
+    rows = np.arange(len(vectors.ids))
+    asked = settings.k or overrides.k
+    k = min(asked or automatic_k(len(rows), two_level=two_level), len(rows))
+    groups = _continued(vectors, rows, memory.themes, REFINE_ROUNDS) if not memory.group_by else None
+    if groups is None or not (len(groups) == k if asked else abs(len(groups) - k) <= max(1, _K_SLACK * k)):
+        groups = [(members, None) for members in cut_groups(vectors, rows, k, settings.seed)]
+    themes = name_groups(vectors, [members for members, _ in groups], frozenset(), kept=_kept_labels(vectors, groups))
+    return [(theme, origin) for theme, (_, origin) in zip(themes, groups, strict=True)]
+
+
+def _continued(vectors: PaperVectors, rows: np.ndarray, remembered: Sequence[Theme], rounds: int) -> list[_Group] | None:
+    """The rows in groups that continue the remembered themes, biggest first; None if the memory knows too few of the rows.
+
+    A remembered paper starts in its theme, a new one in the theme whose
+    centre is nearest; then up to rounds rounds of refinement let papers move.
+    Themes left with no papers are gone.
+    """
+    theme_of = {paper_id: i for i, theme in enumerate(remembered) for paper_id in theme.paper_ids}
+    labels = np.array([theme_of.get(vectors.ids[r], -1) for r in rows])
+    known = labels >= 0
+    if not remembered or known.sum() < _REMEMBERED * len(rows):
+        return None
+    present, labels[known] = np.unique(labels[known], return_inverse=True)
+    k = len(present)
+    terms = vectors.marks[rows]
+    if not known.all():
+        members = sp.csr_matrix(
+            (np.ones(known.sum(), dtype=terms.dtype), (labels[known], np.flatnonzero(known))), shape=(k, len(rows))
+        )
+        centres = normalize(members @ terms).toarray()
+        labels[~known] = np.asarray(terms[~known] @ centres.T).argmax(axis=1)
+    if rounds:
+        labels = refine(terms, labels, k, rounds)
+    groups = [(rows[labels == g], remembered[present[g]]) for g in range(k)]
+    return sorted(
+        ((members, origin) for members, origin in groups if len(members)), key=lambda group: group_order(vectors, group[0])
+    )
+
+
+def _kept_labels(vectors: PaperVectors, groups: Sequence[_Group]) -> list[str]:
+    """For each group, the label of the theme it continues if it is much the same theme; else ""."""
+    kept = []
+    for members, origin in groups:
+        if origin is None:
+            kept.append("")
+            continue
+        now, before = {vectors.ids[r] for r in members}, set(origin.paper_ids)
+        kept.append(origin.label if len(now & before) >= _SAME_THEME * len(now | before) else "")
+    return kept
+
+
+def _subtheme_groups(
+    vectors: PaperVectors, theme: Theme, seed: int, remembered: Sequence[Theme]
+) -> tuple[np.ndarray, list[_Group]]:
+    """The theme's rows, and the groups of rows of its sub-themes: none longer than a page should be, none for a theme too small to split.
+
+    Sub-themes continue the remembered ones where the memory knows most of
+    the theme's papers: a paper new to the theme joins the nearest.
+    """
+    row = vectors.row
+    rows = np.array(sorted(row[i] for i in theme.paper_ids))
+    if len(rows) < _MIN_SPLIT:
+        return rows, []
+    k = max(2, math.ceil(len(rows) / _SUBTHEME_SIZE))
+    continued = _continued(vectors, rows, remembered, 0)
+    groups: list[_Group] = continued or [(members, None) for members in cut_groups(vectors, rows, k, seed, SUB_CUTS)]
+    # Spectral cuts, or papers joining a remembered sub-theme, can leave one part too long for a page: cut it again.
+    for _ in range(_RESPLITS):
+        long = [members for members, _ in groups if len(members) > _PAGE_LIMIT]
+        if not long:
+            break
+        groups = [group for group in groups if len(group[0]) <= _PAGE_LIMIT]
+        for members in long:
+            parts = cut_groups(vectors, members, max(2, math.ceil(len(members) / _SUBTHEME_SIZE)), seed, SUB_CUTS)
+            # A part that will not split goes in halves, by closeness to its centre.
+            halves = parts if len(parts) > 1 else np.array_split(representative_first(vectors, members)[1], 2)
+            groups += [(part, None) for part in halves]
+    return rows, groups
+
+
+def _subthemes(vectors: PaperVectors, theme: Theme, rows: np.ndarray, groups: list[_Group], taken: frozenset[str]) -> list[Theme]:
+    """The named sub-themes of a theme from its rows cut into groups, with none of the slugs in taken."""
+    if not groups:
+        return []
+    members = [group for group, _ in groups]
+    children = name_groups(vectors, members, taken, within=rows, parent=theme.label, kept=_kept_labels(vectors, groups))
+    return [
+        dataclasses.replace(child, parent=theme.slug) for child in sorted(children, key=lambda t: (-len(t.paper_ids), t.label))
+    ]
+
+
+def _grouped(vectors: PaperVectors, papers: Sequence[Paper], field_name: str) -> list[Theme]:
+    """Top-level themes named by the values of a paper field ("track", "primary_area", or a key of extra)."""
+    if field_name not in _PAPER_FIELDS and not any(field_name in p.extra for p in papers):
+        raise ConfigError(
+            f"no paper has a field '{field_name}' to group by",
+            hint="group by a field the input has, e.g. track or primary_area",
+        )
+    values: dict[str, list[int]] = {}
+    row = vectors.row
+    for paper in papers:
+        value = _field_value(paper, field_name) or f"No {field_name.replace('_', ' ')}"
+        values.setdefault(value, []).append(row[paper.id])
+    themes = []
+    used: set[str] = set()
+    for value in sorted(values):
+        group = np.array(sorted(values[value]))
+        paper_ids, ordered = representative_first(vectors, group)
+        phrases = ranked_phrases(vectors, vectors.list_frequency, ordered)
+        slug = base = slugify(value) or "group"
+        number = 1
+        while slug in used:
+            number += 1
+            slug = f"{base}-{number}"
+        used.add(slug)
+        keywords = tuple(spell(key, vectors.heads) for key, _ in phrases[:THEME_KEYWORDS])
+        themes.append(Theme(slug=slug, label=value, keywords=keywords, paper_ids=paper_ids))
+    return themes
+
+
+def _field_value(paper: Paper, field_name: str) -> str:
+    """A paper field's value as one line of text: a Paper attribute, else a key of extra."""
+    value = getattr(paper, field_name) if field_name in _PAPER_FIELDS else paper.extra.get(field_name, "")
+    if isinstance(value, list | tuple):
+        value = ", ".join(map(str, value))
+    return " ".join(str(value).split())
+
+
+def _closest(vectors: PaperVectors, paper_id: str, themes: list[Theme]) -> Theme:
+    """The theme whose centre is nearest the paper: where a paper pinned to a two-level theme goes."""
+    row = vectors.row
+    point = vectors.embedding[row[paper_id]]
+    closeness = [float(vectors.embedding[[row[i] for i in t.paper_ids]].mean(axis=0) @ point) for t in themes]
+    return themes[int(np.argmax(closeness))]

@@ -1,0 +1,141 @@
+"""Naming groups of papers after the phrases they share and the rest of the list lacks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..keyphrases import distinct, spell
+from ..model import Theme
+from ..slugs import slugify
+from .vectors import PaperVectors, representative_first
+
+_LABEL_WORDS = 5
+# A label is made from the first few of a theme's phrases.
+_LABEL_CHOICES = 6
+# Phrases ranked for a theme before falling back to all of them (see name_groups).
+_FEW_PHRASES = 60
+THEME_KEYWORDS = 8
+
+
+def name_groups(
+    vectors: PaperVectors,
+    members: list[np.ndarray],
+    taken: frozenset[str],
+    within: np.ndarray | None = None,
+    parent: str = "",
+    kept: Sequence[str] = (),
+) -> list[Theme]:
+    """A named theme per group of rows, bigger groups naming themselves first.
+
+    Phrases are distinctive against the rows within (the parent theme of
+    sub-themes), or against the whole list. A sub-theme's label avoids the
+    phrases of its parent's label where it can: siblings differ by the rest.
+    A group keeps its label from kept (one per group, "" for none) unless
+    a slug in taken is already that label's.
+    """
+    list_frequency = vectors.list_frequency if within is None else np.asarray(vectors.presence[within].sum(axis=0)).ravel()
+    nouns = vectors.nouns
+    themes = []
+    used = set(taken)
+    labels = []
+    for label in kept or [""] * len(members):
+        keep = bool(label) and slugify(label) not in used
+        used |= {slugify(label)} if keep else set()
+        labels.append(label if keep else "")
+    for group, kept_label in zip(members, labels, strict=True):
+        paper_ids, ordered = representative_first(vectors, group)
+        # Label and keywords come from the first few phrases: rank them all
+        # only when the first few do not give enough to choose from.
+        for limit in (_FEW_PHRASES, None):
+            phrases = ranked_phrases(vectors, list_frequency, ordered, limit)
+            # A label names what several papers share, where they share anything.
+            shared = [key for key, n in phrases if n > 1] or [key for key, _ in phrases]
+            named = [spell(key, vectors.heads) for key in shared if " " in key or key in nouns]
+            fresh = [phrase for phrase in named if phrase.lower() not in parent.lower()]
+            if limit is None or len(phrases) < limit or len(fresh) >= _LABEL_CHOICES:
+                break
+        label = kept_label or _label(fresh if len(fresh) >= 2 else named, used)
+        used.add(slugify(label))
+        themes.append(
+            Theme(
+                slug=slugify(label),
+                label=label,
+                keywords=tuple(spell(key, vectors.heads) for key, _ in phrases[:THEME_KEYWORDS]),
+                paper_ids=paper_ids,
+            )
+        )
+    return themes
+
+
+def ranked_phrases(
+    vectors: PaperVectors, list_frequency: np.ndarray, group: np.ndarray, limit: int | None = None
+) -> list[tuple[str, int]]:
+    """The keys of the theme's phrases (the first limit of them), most distinctive first, each with how many of its papers have it.
+
+    A phrase scores by the share of the theme's papers that have it times
+    the share of its papers that are in the theme. Papers added elsewhere
+    change neither share, so an unchanged theme keeps its name. Equal scores
+    go to the phrase of the more representative paper: group lists the rows
+    most representative first.
+    """
+    in_group = vectors.presence[group]
+    in_theme = np.bincount(in_group.indices, minlength=len(vectors.vocabulary))
+    # Per column, the first (most representative) row that has the phrase:
+    # the entries run row by row, so a column's first entry is in its first row.
+    columns, entry = np.unique(in_group.indices, return_index=True)
+    first = np.zeros(len(in_theme), dtype=np.int64)
+    first[columns] = np.searchsorted(in_group.indptr, entry, side="right") - 1
+    # Keyphrases qualify, and so do longer terms that papers share; single
+    # words and one paper's turns of phrase do not.
+    candidates = np.flatnonzero((in_theme > 0) & (vectors.is_keyword | ((vectors.spaces > 0) & (in_theme >= 2))))
+    count = in_theme[candidates]
+    share_of_theme = count / len(group)
+    share_of_phrase = count / list_frequency[candidates]
+    # Two- and three-word phrases name a topic; single words rarely do.
+    score = (
+        share_of_theme
+        * share_of_phrase
+        * (1 + 0.25 * np.minimum(vectors.spaces[candidates], 2))
+        * vectors.specificity[candidates]
+    )
+    # Last, the column: the vocabulary is in alphabetical order.
+    ranked = candidates[np.lexsort((candidates, first[candidates], -score))]
+    index = vectors.column
+    keys = (vectors.vocabulary[column] for column in ranked)
+    return [(key, int(in_theme[index[key]])) for key in distinct(keys, limit or len(ranked))]
+
+
+def _label(phrases: list[str], used: set[str]) -> str:
+    """A readable label whose slug is not in used: "Flow matching and latent diffusion"."""
+    for label in _label_candidates(phrases):
+        if slugify(label) not in used:
+            return label
+    # Only papers with no words in common with the list end up here.
+    number = 1
+    while slugify(label := "Further papers" + (f" {number}" if number > 1 else "")) in used:
+        number += 1
+    return label
+
+
+def _label_candidates(phrases: list[str]) -> list[str]:
+    short = [p for p in phrases[:_LABEL_CHOICES] if len(p.split()) <= _LABEL_WORDS - 2]
+    pairs = [
+        f"{first} and {second}"
+        for i, first in enumerate(short)
+        for second in short[i + 1 :]
+        if len(first.split()) + len(second.split()) + 1 <= _LABEL_WORDS
+    ]
+    singles = [p for p in phrases[:_LABEL_CHOICES] if 2 <= len(p.split()) <= _LABEL_WORDS]
+    # A theme known by one word alone: "Papers on diffusion".
+    topics = [f"papers on {p}" for p in short]
+    return [_capitalise(label) for label in [*pairs[:1], *singles[:1], *pairs[1:], *singles[1:], *topics]]
+
+
+def _capitalise(label: str) -> str:
+    first, _, rest = label.partition(" ")
+    # Acronyms and names keep their case: "LLM agents", "3D scene reconstruction".
+    if first == first.lower():
+        first = first.capitalize()
+    return f"{first} {rest}".strip()
