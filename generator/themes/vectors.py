@@ -17,7 +17,7 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.preprocessing import normalize
 
 from ..cache import NO_CACHE, Cache, digest
-from ..embeddings import sentence_embeddings
+from ..embeddings import model_key, sentence_embeddings
 from ..keyphrases import head_spellings, normalise, terms
 from ..model import Paper
 from .parallel import in_parallel, one_thread
@@ -143,10 +143,10 @@ def _content_key(papers: _Content, embeddings: bool) -> str:
 
 @functools.lru_cache(maxsize=1)
 def _cached_vectors(papers: _Content, cache: Cache, embeddings: bool) -> PaperVectors:
-    return cache.through("vectors", _content_key(papers, embeddings), lambda: _vectors(papers, embeddings=embeddings))
+    return cache.through("vectors", _content_key(papers, embeddings), lambda: _vectors(papers, cache, embeddings=embeddings))
 
 
-def _vectors(papers: _Content, *, embeddings: bool = False) -> PaperVectors:
+def _vectors(papers: _Content, cache: Cache = NO_CACHE, *, embeddings: bool = False) -> PaperVectors:
     documents = []
     named = []
     keys = []
@@ -170,12 +170,29 @@ def _vectors(papers: _Content, *, embeddings: bool = False) -> PaperVectors:
         marks=marks,
         keyed=_keyed(keys),
         vocabulary=vocabulary,
-        embedding=sentence_embeddings([f"{t}. {', '.join(k)}. {a}" for _, t, a, k in papers])
+        embedding=embedded([f"{t}. {', '.join(k)}. {a}" for _, t, a, k in papers], cache)
         if embeddings
         else _lsa(matrix if small else marks),
         keywords=frozenset(key for key, _ in named),
         heads=head_spellings((key.split()[-1], spelled.split()[-1]) for key, spelled in named),
     )
+
+
+def embedded(texts: Sequence[str], cache: Cache = NO_CACHE) -> np.ndarray:
+    """The texts' sentence embeddings, each text encoded only if the cache lacks it: an edit re-encodes only the edited paper.
+
+    The encoder gives a text the same vector whatever else it encodes with
+    it, so a vector from the cache is the vector a fresh build computes.
+    """
+    keys = [digest(text) for text in texts]
+    model = model_key()
+    stored: dict[str, np.ndarray] = cache.get("embeddings", model) or {}
+    missing = {key: text for key, text in zip(keys, texts, strict=True) if key not in stored}
+    if missing:
+        stored.update(zip(missing, sentence_embeddings(list(missing.values())), strict=True))
+        # Only this list's texts are kept, so the entry does not grow with every edit.
+        cache.put("embeddings", model, {key: stored[key] for key in keys})
+    return np.array([stored[key] for key in keys], dtype=np.float32)
 
 
 def _marks(terms: sp.csr_matrix, idf: np.ndarray, rarity: float) -> sp.csr_matrix:

@@ -1,0 +1,145 @@
+"""Atom feeds of the list and of each theme, so that readers can follow a list as it grows.
+
+Papers go newest first: by the date the input gives them, else by the date a
+build first saw them. Those first-seen dates are build state, kept beside the
+input like the URL map and committed with it, so a paper added in a rebuild
+tops the feeds while the others keep their dates. A list built once has one
+date for all its papers, and its feeds keep the list's order.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import uuid
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+from .errors import InputError
+from .model import Paper, ReadingList, Theme
+
+log = logging.getLogger(__name__)
+
+FEED = "feed.xml"
+_ATOM = "http://www.w3.org/2005/Atom"
+# Feed readers poll a feed for what is new: the newest papers are enough, and
+# a conference's whole list would make every poll megabytes.
+_ENTRIES = 200
+# Fields of an export that date a paper, most specific first.
+_DATE_FIELDS = ("date", "published", "publication_date", "pub_date", "year")
+_DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
+_HINT = "restore it from version control or delete it"
+# Ids of feeds and entries: stable across builds and hosts, needing no site URL.
+_NAMESPACE = uuid.UUID("6f1c1d3e-4c55-4f0b-9a8e-0d1f4e7d2b61")
+
+
+def build_time(inputs: Sequence[Path]) -> datetime:
+    """When this build happens, as far as its output may tell: SOURCE_DATE_EPOCH, else the newest input's time."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    seconds = int(epoch) if epoch else max(int(path.stat().st_mtime) for path in inputs)
+    return datetime.fromtimestamp(seconds, UTC)
+
+
+def first_seen(reading_list: ReadingList, state: Path | None, now: datetime) -> dict[str, datetime]:
+    """When a build first saw each paper: as the state file says, or now for a paper it does not know."""
+    known = _load(state) if state is not None else {}
+    return {paper.id: known.get(paper.id, now) for paper in reading_list.papers}
+
+
+def update_first_seen(seen: dict[str, datetime], state: Path) -> None:
+    """Add the papers the state file does not know yet; write it only if that changes it."""
+    known = _load(state)
+    updated = {**known, **{paper_id: when for paper_id, when in seen.items() if paper_id not in known}}
+    if updated != known:
+        data = {paper_id: when.isoformat() for paper_id, when in sorted(updated.items())}
+        state.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        log.info("Recorded %d new papers in %s", len(updated) - len(known), state)
+
+
+def atom_feeds(reading_list: ReadingList, seen: dict[str, datetime]) -> dict[str, str]:
+    """feed.xml for the list and themes/<slug>/feed.xml for each theme and sub-theme, by docs-relative path."""
+    papers = reading_list.by_id()
+    order = {paper.id: i for i, paper in enumerate(reading_list.papers)}
+    dates = {paper.id: _date(paper) or seen[paper.id] for paper in reading_list.papers}
+
+    def newest_first(ids: Sequence[str]) -> list[Paper]:
+        ranked = sorted(ids, key=lambda paper_id: (-dates[paper_id].timestamp(), order[paper_id]))
+        return [papers[paper_id] for paper_id in ranked[:_ENTRIES]]
+
+    feeds = {FEED: _feed(reading_list.title, "", newest_first(list(papers)), dates, reading_list)}
+    for theme in (*reading_list.themes, *reading_list.subthemes):
+        folder = f"themes/{theme.slug}/"
+        feeds[folder + FEED] = _feed(
+            f"{reading_list.title}: {theme.label}", folder, newest_first(theme.paper_ids), dates, reading_list
+        )
+    return feeds
+
+
+def _feed(title: str, folder: str, papers: list[Paper], dates: dict[str, datetime], reading_list: ReadingList) -> str:
+    """One Atom document; folder is where it sits, which its relative links start from."""
+    root = ET.Element("feed", xmlns=_ATOM)
+    up = "../" * folder.count("/")
+    ET.SubElement(root, "id").text = _urn(reading_list.title, folder)
+    ET.SubElement(root, "title").text = title
+    ET.SubElement(root, "updated").text = _stamp(max((dates[p.id] for p in papers), default=datetime.fromtimestamp(0, UTC)))
+    ET.SubElement(root, "link", rel="self", href=FEED)
+    ET.SubElement(root, "link", rel="alternate", type="text/html", href="./")
+    ET.SubElement(ET.SubElement(root, "author"), "name").text = reading_list.title
+    ET.SubElement(root, "generator").text = "readinglist"
+    for paper in papers:
+        entry = ET.SubElement(root, "entry")
+        ET.SubElement(entry, "id").text = _urn(reading_list.title, paper.id)
+        ET.SubElement(entry, "title").text = paper.title
+        ET.SubElement(entry, "updated").text = _stamp(dates[paper.id])
+        ET.SubElement(entry, "link", rel="alternate", type="text/html", href=f"{up}papers/{paper.slug}/")
+        for name in paper.authors:
+            ET.SubElement(ET.SubElement(entry, "author"), "name").text = name
+        theme = reading_list.theme(paper.theme)
+        for label in _categories(theme, paper):
+            ET.SubElement(entry, "category", term=label)
+        ET.SubElement(entry, "summary").text = paper.summary or paper.abstract
+        if paper.abstract:
+            ET.SubElement(entry, "content", type="text").text = paper.abstract
+    ET.indent(root, space=" ")
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _categories(theme: Theme, paper: Paper) -> list[str]:
+    return list(dict.fromkeys([theme.label, *paper.keywords]))
+
+
+def _date(paper: Paper) -> datetime | None:
+    """The date the input gives the paper, if any: a year, a month or a day."""
+    for name in _DATE_FIELDS:
+        match = _DATE.match(str(paper.extra.get(name, "")).strip())
+        if match:
+            year, month, day = (int(part or 1) for part in match.groups())
+            try:
+                return datetime(year, month, day, tzinfo=UTC)
+            except ValueError:
+                continue
+    return None
+
+
+def _stamp(when: datetime) -> str:
+    return when.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _urn(*parts: str) -> str:
+    return uuid.uuid5(_NAMESPACE, "\0".join(parts)).urn
+
+
+def _load(state: Path) -> dict[str, datetime]:
+    if not state.exists():
+        return {}
+    try:
+        data = json.loads(state.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError("not an object of id: date")
+        return {str(paper_id): datetime.fromisoformat(when) for paper_id, when in data.items()}
+    except (OSError, ValueError, TypeError) as error:
+        raise InputError(f"cannot read the first-seen dates: {error}", where=str(state), hint=_HINT) from None
