@@ -80,7 +80,11 @@ def test_dates_the_input_gives_order_the_feed_newest_first(project, dated):
     path = project / "data" / "dated.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     entries = read_feed(build_site(project, path) / "feed.xml").entries
-    assert [entry.title for entry in entries] == ["A newer paper on graphs", "A paper from the middle", "An older paper on graphs"]
+    assert [entry.title for entry in entries] == [
+        "A newer paper on graphs",
+        "A paper from the middle",
+        "An older paper on graphs",
+    ]
     assert entries[0].updated == "2025-11-20T00:00:00Z"
 
 
