@@ -55,6 +55,8 @@ class Encoder:
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = _cores()
         options.inter_op_num_threads = 1
+        # Idle threads sleep rather than spin: on 2 busy cores spinning halved the rate (11 against 21 texts a second).
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         # Warnings only: onnxruntime's own notices are not the build's business.
         options.log_severity_level = 3
         try:
