@@ -282,13 +282,19 @@ def distinct(ranked: Iterable[str], limit: int) -> list[str]:
         # "large language model" spells LLM, and within it LM; "mixture-of-experts" spells MOE.
         parts = [p for w in words for p in w.split("-") if p]
         spelled = {"".join(p[0] for p in parts[i:j]).upper() for i in range(len(parts)) for j in range(i + 2, len(parts) + 1)}
-        if content & used_words or acronyms & used_spelled or spelled & used_acronyms:
+        # An acronym that holds a phrase's initials names that phrase too: DPO and "preference optimization", 3DGS and "Gaussian splatting".
+        if content & used_words or _spells_any(acronyms, used_spelled) or _spells_any(used_acronyms, spelled):
             continue
         chosen.append(key)
         used_words |= content
         used_acronyms |= acronyms
         used_spelled |= spelled
     return chosen
+
+
+def _spells_any(acronyms: set[str], initials: set[str]) -> bool:
+    """Whether some acronym holds some phrase's initials (two letters or more)."""
+    return any(letters in acronym for acronym in acronyms for letters in initials)
 
 
 def _chunks(raw: str) -> list[_Chunk]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.keyphrases import keyphrases
+from generator.keyphrases import distinct, keyphrases
 
 BUNDLED = Path(__file__).parent.parent / "data" / "iclr2026.txt"
 ABSTRACTS = [block.strip() for block in BUNDLED.read_text(encoding="utf-8").split("\n\n")[1:]]
@@ -56,6 +56,12 @@ def test_an_acronym_and_its_expansion_are_not_both_chosen():
     )
     joined = " ".join(phrases)
     assert ("RL" in joined.split()) != ("reinforcement learning" in joined), phrases
+
+
+def test_an_acronym_that_holds_a_phrases_initials_is_not_chosen_beside_it():
+    # DPO is direct preference optimization, 3DGS 3D Gaussian splatting: each would say its phrase twice.
+    assert distinct(["preference optimization", "DPO", "reward model"], 3) == ["preference optimization", "reward model"]
+    assert distinct(["3DGS", "gaussian splatting", "novel view synthesis"], 3) == ["3DGS", "novel view synthesis"]
 
 
 def test_phrases_are_lower_case_except_acronyms(bundled):

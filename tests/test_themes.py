@@ -17,6 +17,7 @@ from generator.model import Paper, ReadingList, Source
 from generator.read import read_papers
 from generator.slugs import slugify
 from generator.themes import detect_themes
+from generator.themes.naming import _label_candidates
 
 BUNDLED = Path(__file__).parent.parent / "data" / "iclr2026.txt"
 
@@ -305,3 +306,29 @@ def test_papers_that_share_author_keywords_share_a_theme_when_their_words_differ
     ]
     reading_list = detect_themes(ReadingList("keyed", papers), ThemeSettings(k=2))
     assert grouping(reading_list) == {frozenset(f"p{i}" for i in range(1, 8, 2)), frozenset(f"p{i}" for i in range(0, 8, 2))}
+
+
+ANOMALY = (
+    "Anomaly detection flags rare events. We score anomaly detection with reconstruction errors on industrial images.",
+    "Unsupervised anomaly detection in time series. Our anomaly detection model learns normal patterns from sensors.",
+    "Anomaly detection for logs. We evaluate anomaly detection under distribution shift in cloud systems.",
+)
+WATERMARKS = (
+    "Watermarking marks generated text. Our watermarking scheme survives paraphrasing of language model outputs.",
+    "Image watermarking for diffusion outputs. We embed robust watermarking signals in the latent noise.",
+    "Watermarking detects model theft. We show watermarking of model weights resists fine-tuning attacks.",
+)
+
+
+def test_a_label_joins_two_phrases_only_where_the_same_papers_have_both():
+    # One theme of two topics no paper shares: the label names one, not "Anomaly detection and watermarking".
+    papers = [paper(f"a{i}", text) for i, text in enumerate(ANOMALY)] + [paper(f"w{i}", t) for i, t in enumerate(WATERMARKS)]
+    [theme] = detect_themes(enrich(ReadingList("t", papers)), ThemeSettings(k=1)).themes
+    words = theme.label.lower()
+    assert not ("anomaly" in words and "watermark" in words), theme.label
+
+
+def test_a_label_joins_two_phrases_that_the_same_papers_share():
+    phrases = [("offline reinforcement learning", "offline reinforcement learning"), ("exploration", "exploration")]
+    assert _label_candidates(phrases, lambda first, second: True)[0] == "Offline reinforcement learning and exploration"
+    assert _label_candidates(phrases, lambda first, second: False)[0] == "Offline reinforcement learning"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -17,6 +17,8 @@ _LABEL_CHOICES = 6
 # Phrases ranked for a theme before falling back to all of them (see name_groups).
 _FEW_PHRASES = 60
 THEME_KEYWORDS = 8
+# Two phrases join in a label when at least this share of the papers that have the rarer one have both.
+_TOGETHER = 0.25
 
 
 def name_groups(
@@ -52,11 +54,11 @@ def name_groups(
             phrases = ranked_phrases(vectors, list_frequency, ordered, limit)
             # A label names what several papers share, where they share anything.
             shared = [key for key, n in phrases if n > 1] or [key for key, _ in phrases]
-            named = [spell(key, vectors.heads) for key in shared if " " in key or key in nouns]
-            fresh = [phrase for phrase in named if phrase.lower() not in parent.lower()]
+            named = [(key, spell(key, vectors.heads)) for key in shared if " " in key or key in nouns]
+            fresh = [(key, phrase) for key, phrase in named if phrase.lower() not in parent.lower()]
             if limit is None or len(phrases) < limit or len(fresh) >= _LABEL_CHOICES:
                 break
-        label = kept_label or _label(fresh if len(fresh) >= 2 else named, used)
+        label = kept_label or _label(fresh if len(fresh) >= 2 else named, used, _together(vectors, group))
         used.add(slugify(label))
         themes.append(
             Theme(
@@ -107,10 +109,32 @@ def ranked_phrases(
     return [(key, int(in_theme[index[key]])) for key in distinct(keys, limit or len(ranked))]
 
 
-def _label(phrases: list[str], used: set[str]) -> str:
-    """A readable label whose slug is not in used: "Flow matching and latent diffusion"."""
-    for label in _label_candidates(phrases):
-        if slugify(label) not in used:
+def _together(vectors: PaperVectors, group: np.ndarray) -> Callable[[str, str], bool]:
+    """Whether two phrases (keys) go together in the group: enough of the papers that have the rarer one have both.
+
+    "Anomaly detection and watermarking" joins two topics that merely share a
+    theme; "Offline reinforcement learning and exploration" joins what the
+    same papers do.
+    """
+    presence = vectors.presence[group].tocsc()
+    column = vectors.column
+
+    def papers(key: str) -> set[int]:
+        index = column[key]
+        return set(presence.indices[presence.indptr[index] : presence.indptr[index + 1]].tolist())
+
+    def together(first: str, second: str) -> bool:
+        a, b = papers(first), papers(second)
+        return len(a & b) >= max(1, _TOGETHER * min(len(a), len(b)))
+
+    return together
+
+
+def _label(phrases: list[tuple[str, str]], used: set[str], together: Callable[[str, str], bool]) -> str:
+    """A readable label whose slug is not in used, from (key, spelling) pairs: "Flow matching and latent diffusion"."""
+    for label in _label_candidates(phrases, together):
+        # A slug keeps a label's first few words only: a longer label could share a slug with another.
+        if slugify(label) not in used and slugify(label) == slugify(label, max_words=_LABEL_WORDS * 3):
             return label
     # Only papers with no words in common with the list end up here.
     number = 1
@@ -119,17 +143,18 @@ def _label(phrases: list[str], used: set[str]) -> str:
     return label
 
 
-def _label_candidates(phrases: list[str]) -> list[str]:
-    short = [p for p in phrases[:_LABEL_CHOICES] if len(p.split()) <= _LABEL_WORDS - 2]
+def _label_candidates(phrases: list[tuple[str, str]], together: Callable[[str, str], bool]) -> list[str]:
+    short = [(key, p) for key, p in phrases[:_LABEL_CHOICES] if len(p.split()) <= _LABEL_WORDS - 2]
+    # Two phrases make a label only where the same papers have both; else one says it.
     pairs = [
         f"{first} and {second}"
-        for i, first in enumerate(short)
-        for second in short[i + 1 :]
-        if len(first.split()) + len(second.split()) + 1 <= _LABEL_WORDS
+        for i, (first_key, first) in enumerate(short)
+        for second_key, second in short[i + 1 :]
+        if len(first.split()) + len(second.split()) + 1 <= _LABEL_WORDS and together(first_key, second_key)
     ]
-    singles = [p for p in phrases[:_LABEL_CHOICES] if 2 <= len(p.split()) <= _LABEL_WORDS]
+    singles = [p for _, p in phrases[:_LABEL_CHOICES] if 2 <= len(p.split()) <= _LABEL_WORDS]
     # A theme known by one word alone: "Papers on diffusion".
-    topics = [f"papers on {p}" for p in short]
+    topics = [f"papers on {p}" for _, p in short]
     return [_capitalise(label) for label in [*pairs[:1], *singles[:1], *pairs[1:], *singles[1:], *topics]]
 
 
