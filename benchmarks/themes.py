@@ -1,6 +1,7 @@
 """Score the detected top-level themes against OpenReview's primary_area, with baselines and stability.
 
     python benchmarks/themes.py [--data ../shared/data/iclr2026-openreview.dev.jsonl] [--limit N]
+    python benchmarks/themes.py --small [--sizes 19,50,150] [--subsets 60] [--half 0|1]
 
 For k = 21 (the number of primary areas) and the automatic k it prints NMI,
 ARI, purity, the number of themes, the largest theme's share, seconds and peak
@@ -11,6 +12,14 @@ top-level label beside its papers' most common primary_area, and how stable
 the themes are: under a shuffled input, and when 2% more papers arrive (the
 themes detected afresh, and continued from the theme memory).
 
+With --small it scores short lists instead: seeded random subsets of the
+papers, given as abstracts only (no title, keywords or authors, as in the
+bundled list), enriched and detected as a build would, against primary_area
+with AMI and NMI: the detector on its terms, on the sentence encoder (what
+`embeddings: auto` runs for lists this short), and beside them TF-IDF + KMeans
+and encoder + KMeans at the same k. --half picks the papers whose id hashes
+to that half, so that a recipe tuned on one half is checked on the other.
+
 The detector never sees primary_area, status or track: they are removed from
 the papers before detection, and only this script compares against them.
 """
@@ -19,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import hashlib
 import json
 import os
 import random
@@ -30,17 +40,21 @@ import time
 from pathlib import Path
 
 import numpy as np
-from sklearn.metrics import adjusted_rand_score, normalized_mutual_info_score
+from sklearn.metrics import adjusted_mutual_info_score, adjusted_rand_score, normalized_mutual_info_score
 from sklearn.metrics.cluster import contingency_matrix
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from generator.cache import Cache, digest  # noqa: E402
 from generator.config import ThemeSettings  # noqa: E402
+from generator.embeddings import model_key, sentence_embeddings  # noqa: E402
+from generator.enrich import enrich  # noqa: E402
 from generator.model import Paper, ReadingList, Source  # noqa: E402
 from generator.themes import detect_themes  # noqa: E402
 from generator.themes.cut import automatic_k  # noqa: E402
 from generator.themes.memory import update_memory  # noqa: E402
+from generator.themes.vectors import sentence_text  # noqa: E402
 
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
 METHODS = ("readinglist", "readinglist-embeddings", "tfidf-kmeans", "tfidf-nmf")
@@ -180,13 +194,96 @@ def stability(papers: list[Paper], areas: dict[str, str], seed: int = 0) -> dict
     return {"shuffle": same_when_shuffled, "held_out": len(held_out), "themes": len(old_slugs), "runs": results}
 
 
+SMALL_METHODS = ("readinglist, terms", "readinglist, encoder", "TF-IDF + KMeans", "encoder + KMeans")
+
+
+def small_lists(path: Path, sizes: list[int], subsets: int, half: int | None) -> None:
+    """AMI and NMI against primary_area of each method on seeded random subsets of each size, abstracts only."""
+    records = [json.loads(line) for line in path.open(encoding="utf-8")]
+    if half is not None:
+        records = [r for r in records if int(hashlib.sha1(r["id"].encode()).hexdigest(), 16) % 2 == half]
+    areas = {r["id"]: r["primary_area"] for r in records}
+    abstracts = {r["id"]: r["abstract"] for r in records}
+    ids = sorted(abstracts)
+    draws = {size: [random.Random(f"{size}-{s}").sample(ids, size) for s in range(subsets)] for size in sizes}
+    # Every text is encoded once, and each subset's build finds its vectors in the per-text cache.
+    texts = sorted({abstracts[i] for drawn in draws.values() for chosen in drawn for i in chosen})
+    started = time.perf_counter()
+    vectors = dict(zip(texts, sentence_embeddings(texts), strict=True))
+    encoding = time.perf_counter() - started
+    print(f"# Short lists against primary_area: {path.name}{'' if half is None else f', half {half}'}, {len(ids)} papers\n")
+    print(f"{subsets} seeded subsets of each size, abstracts only; {len(texts)} abstracts encoded in {encoding:.0f} s.")
+    print("Mean over the subsets, ± its standard error.\n")
+    print("| papers | k | method | AMI | NMI | seconds per list |")
+    print("|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as folder:
+        cache = Cache(Path(folder))
+        for size in sizes:
+            k = automatic_k(size)
+            figures: dict[str, list[tuple[float, float, float]]] = {m: [] for m in SMALL_METHODS}
+            for chosen in draws[size]:
+                papers = [Paper(id=i, abstract=abstracts[i], source=Source(str(path), n)) for n, i in enumerate(chosen, 1)]
+                enriched = enrich(ReadingList("bench", papers)).papers
+                cache.put("embeddings", model_key(), {digest(sentence_text(p)): vectors[sentence_text(p)] for p in enriched})
+                truth = [areas[p.id] for p in enriched]
+                for method in SMALL_METHODS:
+                    started = time.perf_counter()
+                    found = _small_method(method, enriched, k, cache, vectors)
+                    seconds = time.perf_counter() - started
+                    figures[method].append(
+                        (adjusted_mutual_info_score(truth, found), normalized_mutual_info_score(truth, found), seconds)
+                    )
+            for method, runs in figures.items():
+                table = np.array(runs)
+                error = table.std(axis=0, ddof=1) / np.sqrt(len(table)) if len(table) > 1 else np.zeros(3)
+                mean = table.mean(axis=0)
+                print(
+                    f"| {size} | {k} | {method} | {mean[0]:.3f} ± {error[0]:.3f} | {mean[1]:.3f} ± {error[1]:.3f} | {mean[2]:.2f} |",
+                    flush=True,
+                )
+
+
+def _small_method(method: str, papers: list[Paper], k: int, cache: Cache, vectors: dict[str, np.ndarray]) -> list[str]:
+    """The group of each paper, in the order of papers, by one of SMALL_METHODS."""
+    from sklearn.cluster import KMeans
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    if method.startswith("readinglist"):
+        # A fresh copy: the detector writes each paper's theme onto it.
+        fresh = [
+            Paper(
+                id=p.id,
+                abstract=p.abstract,
+                source=p.source,
+                title=p.title,
+                title_derived=p.title_derived,
+                keywords=list(p.keywords),
+            )
+            for p in papers
+        ]
+        found = detect_themes(ReadingList("bench", fresh), ThemeSettings(), cache, embeddings=method.endswith("encoder"))
+        return [p.theme for p in found.papers]
+    if method == "TF-IDF + KMeans":
+        matrix = TfidfVectorizer(stop_words="english", sublinear_tf=True).fit_transform([p.abstract for p in papers])
+    else:
+        matrix = np.array([vectors[sentence_text(p)] for p in papers])
+    return [str(g) for g in KMeans(k, n_init=10, random_state=0).fit_predict(matrix)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--limit", type=int, help="only the first N papers")
+    parser.add_argument("--small", action="store_true", help="score short lists of abstracts only")
+    parser.add_argument("--sizes", default="19,50,150", help="with --small: the list sizes, comma-separated")
+    parser.add_argument("--subsets", type=int, default=60, help="with --small: seeded subsets of each size")
+    parser.add_argument("--half", type=int, choices=(0, 1), help="with --small: only the papers whose id hashes to this half")
     parser.add_argument("--one", choices=METHODS, help=argparse.SUPPRESS)
     parser.add_argument("--k", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.small:
+        small_lists(args.data, [int(size) for size in args.sizes.split(",")], args.subsets, args.half)
+        return
     if args.one:
         print(json.dumps(run_one(args.one, args.k, args.data, args.limit)))
         return

@@ -332,3 +332,47 @@ def test_a_label_joins_two_phrases_that_the_same_papers_share():
     phrases = [("offline reinforcement learning", "offline reinforcement learning"), ("exploration", "exploration")]
     assert _label_candidates(phrases, lambda first, second: True)[0] == "Offline reinforcement learning and exploration"
     assert _label_candidates(phrases, lambda first, second: False)[0] == "Offline reinforcement learning"
+
+
+# Two topics told in different words from paper to paper: few terms are shared, the meaning is.
+ROBOTS = (
+    "A robot arm learns to grasp unfamiliar household objects from a handful of teleoperated demonstrations.",
+    "We train a legged robot to walk over rough terrain with a policy learned in simulation and transferred to hardware.",
+    "Dexterous in-hand manipulation with a five-fingered hand, trained from tactile feedback and camera images.",
+    "Mobile manipulators open doors and drawers: our controller plans contact-rich motions for the gripper.",
+    "Imitation learning for bimanual assembly tasks, where two arms insert pegs and fasten screws.",
+    "Quadruped locomotion controllers that recover from pushes and falls, tested on a physical robot dog.",
+)
+SPEECH = (
+    "Automatic speech recognition for low-resource languages using self-supervised audio encoders.",
+    "We synthesise natural-sounding voices from text with a neural vocoder that runs in real time.",
+    "Speaker diarization in meetings: who spoke when, from a single far-field microphone recording.",
+    "A spoken language model transcribes and translates lectures directly from the waveform.",
+    "Keyword spotting on tiny devices listens for wake words with a few kilobytes of memory.",
+    "Separating overlapping talkers in noisy rooms, we recover each person's utterance from the mixture.",
+)
+
+
+def topic_papers() -> list[Paper]:
+    return [paper(f"r{i}", text) for i, text in enumerate(ROBOTS)] + [paper(f"s{i}", text) for i, text in enumerate(SPEECH)]
+
+
+def test_the_encoder_splits_two_topics_that_share_few_words():
+    found = detect_themes(enrich(ReadingList("t", topic_papers())), ThemeSettings(k=2), embeddings=True)
+    assert grouping(found) == {frozenset(f"r{i}" for i in range(6)), frozenset(f"s{i}" for i in range(6))}
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_a_list_of_one_two_or_three_papers_gets_themes_with_the_encoder(count):
+    found = detect_themes(enrich(ReadingList("t", topic_papers()[4 : 4 + count])), ThemeSettings(), embeddings=True)
+    assert sorted(i for t in found.themes for i in t.paper_ids) == sorted(p.id for p in found.papers)
+    assert all(p.theme for p in found.papers) and all(t.label for t in found.themes)
+
+
+def test_the_encoder_themes_are_the_same_whatever_the_input_order():
+    view = lambda rl: [(t.slug, t.label, t.keywords, t.paper_ids) for t in rl.themes]  # noqa: E731
+    first = detect_themes(enrich(ReadingList("t", topic_papers())), ThemeSettings(), embeddings=True)
+    shuffled = topic_papers()
+    random.Random(3).shuffle(shuffled)
+    again = detect_themes(enrich(ReadingList("t", shuffled)), ThemeSettings(), embeddings=True)
+    assert view(again) == view(first)

@@ -59,6 +59,8 @@ class PaperVectors:
     # that end them, so "diffusion model" reads "diffusion models".
     keywords: frozenset[str]
     heads: dict[str, str]
+    # Whether embedding holds the papers' sentence embeddings rather than their LSA.
+    sentences: bool = False
 
     def neighbours(self, n: int) -> tuple[np.ndarray, np.ndarray]:
         """nearest(self.embedding, n): the themes' graph and related papers share one search."""
@@ -129,11 +131,21 @@ def text_key(papers: Sequence[Paper], *, embeddings: bool = False) -> str:
     return _content_key(_content(papers), embeddings)
 
 
-_Content = tuple[tuple[str, str, str, tuple[str, ...]], ...]
+_Content = tuple[tuple[str, str, str, tuple[str, ...], str], ...]
 
 
 def _content(papers: Sequence[Paper]) -> _Content:
-    return tuple(sorted((p.id, p.title, p.abstract, tuple(p.keywords)) for p in papers))
+    return tuple(sorted((p.id, p.title, p.abstract, tuple(p.keywords), sentence_text(p)) for p in papers))
+
+
+def sentence_text(paper: Paper) -> str:
+    """What the sentence encoder reads of a paper: its abstract, after its title if the input gave one.
+
+    Derived titles and keywords are taken from the abstract, so they add
+    nothing to it; and derived keywords change with the rest of the list,
+    so encoding them would re-encode papers that no one edited.
+    """
+    return paper.abstract if paper.title_derived or not paper.title else f"{paper.title}. {paper.abstract}"
 
 
 @functools.lru_cache(maxsize=1)
@@ -150,7 +162,7 @@ def _vectors(papers: _Content, cache: Cache = NO_CACHE, *, embeddings: bool = Fa
     documents = []
     named = []
     keys = []
-    for _, title, abstract, keywords in papers:
+    for _, title, abstract, keywords, _ in papers:
         pairs = [pair for pair in map(normalise, keywords) if pair[0]]
         named += pairs
         keys.append({key for key, _ in pairs})
@@ -170,11 +182,10 @@ def _vectors(papers: _Content, cache: Cache = NO_CACHE, *, embeddings: bool = Fa
         marks=marks,
         keyed=_keyed(keys),
         vocabulary=vocabulary,
-        embedding=embedded([f"{t}. {', '.join(k)}. {a}" for _, t, a, k in papers], cache)
-        if embeddings
-        else _lsa(matrix if small else marks),
+        embedding=embedded([sentence for *_, sentence in papers], cache) if embeddings else _lsa(matrix if small else marks),
         keywords=frozenset(key for key, _ in named),
         heads=head_spellings((key.split()[-1], spelled.split()[-1]) for key, spelled in named),
+        sentences=embeddings,
     )
 
 
