@@ -376,3 +376,15 @@ def test_the_encoder_themes_are_the_same_whatever_the_input_order():
     random.Random(3).shuffle(shuffled)
     again = detect_themes(enrich(ReadingList("t", shuffled)), ThemeSettings(), embeddings=True)
     assert view(again) == view(first)
+
+
+def test_a_label_never_repeats_a_word():
+    phrases = [
+        ("retrieval-augmented generation", "retrieval-augmented generation"),
+        ("retrieval", "retrieval"),
+        ("physical system", "physical systems"),
+        ("dynamical system", "dynamical systems"),
+    ]
+    for label in _label_candidates(phrases, lambda first, second: True):
+        words = re.split(r"[\s-]+", label.lower())
+        assert len(words) == len(set(words)), label

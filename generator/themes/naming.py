@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -150,12 +151,19 @@ def _label_candidates(phrases: list[tuple[str, str]], together: Callable[[str, s
         f"{first} and {second}"
         for i, (first_key, first) in enumerate(short)
         for second_key, second in short[i + 1 :]
-        if len(first.split()) + len(second.split()) + 1 <= _LABEL_WORDS and together(first_key, second_key)
+        if len(first.split()) + len(second.split()) + 1 <= _LABEL_WORDS
+        and not _words(first_key) & _words(second_key)
+        and together(first_key, second_key)
     ]
     singles = [p for _, p in phrases[:_LABEL_CHOICES] if 2 <= len(p.split()) <= _LABEL_WORDS]
     # A theme known by one word alone: "Papers on diffusion".
     topics = [f"papers on {p}" for _, p in short]
     return [_capitalise(label) for label in [*pairs[:1], *singles[:1], *pairs[1:], *singles[1:], *topics]]
+
+
+def _words(key: str) -> set[str]:
+    """A phrase's words, hyphenated ones apart: "retrieval-augmented generation" repeats "retrieval" beside "retrieval"."""
+    return set(re.split(r"[\s-]+", key.lower())) - {""}
 
 
 def _capitalise(label: str) -> str:
