@@ -37,6 +37,11 @@ REFINE_ROUNDS = 100
 _CUT_ROUNDS = 5
 # Below this many cuts, threads cost more than they save.
 _PARALLEL_CUTS = 8
+# Up to this many papers with sentence embeddings, cuts are made in the
+# spectrum of their affinity, all pairs of papers at once (see _sentence_spectrum).
+SENTENCE_LIST = _DENSE_EIGEN
+# The terms' co-clustering spectrum beside the sentences' there, at the same weight.
+_TERMS_WEIGHT = 1.0
 _Neighbours = Callable[[int], tuple[np.ndarray, np.ndarray]]
 
 
@@ -54,7 +59,8 @@ def cut_groups(vectors: PaperVectors, rows: np.ndarray, k: int, seed: int, cuts:
     # The whole list's neighbours are found once, for related papers too.
     whole = len(rows) == len(vectors.ids)
     neighbours = vectors.neighbours if whole else functools.partial(nearest, vectors.embedding[rows])
-    labels = _cluster(vectors.marks[rows], vectors.keyed[rows], k, seed, cuts, neighbours)
+    sentences = vectors.embedding[rows] if vectors.sentences and len(rows) <= SENTENCE_LIST else None
+    labels = _cluster(vectors.marks[rows], vectors.keyed[rows], k, seed, cuts, neighbours, sentences)
     members = [rows[labels == g] for g in range(labels.max() + 1)]
     return sorted((m for m in members if len(m)), key=functools.partial(group_order, vectors))
 
@@ -64,17 +70,27 @@ def group_order(vectors: PaperVectors, members: np.ndarray) -> tuple[int, str]:
     return -len(members), vectors.ids[members.min()]
 
 
-def _cluster(terms: sp.csr_matrix, keyed: sp.csr_matrix, k: int, seed: int, cuts: int, neighbours: _Neighbours) -> np.ndarray:
+def _cluster(
+    terms: sp.csr_matrix,
+    keyed: sp.csr_matrix,
+    k: int,
+    seed: int,
+    cuts: int,
+    neighbours: _Neighbours,
+    sentences: np.ndarray | None = None,
+) -> np.ndarray:
     """A cluster label per paper, from its rows of terms and keyed: the consensus of several refined spectral cuts.
 
     neighbours(m) gives each row's m nearest other rows, as nearest() does.
+    With sentences (the rows' sentence embeddings, for a short list), the
+    cuts are made in their spectrum beside the terms'.
     """
     n = terms.shape[0]
     if k <= 1 or n <= 1:
         return np.zeros(n, dtype=int)
     if k >= n:
         return np.arange(n)
-    spectrum = _spectrum(terms, keyed, k, neighbours)
+    spectrum = _spectrum(terms, keyed, k, neighbours) if sentences is None else _sentence_spectrum(terms, keyed, k, sentences)
     # A seed per cut, drawn from the one seed: the cuts can then run in any
     # order, on any number of threads, and give the same themes.
     random = np.random.RandomState(seed)
@@ -106,6 +122,21 @@ def _spectrum(terms: sp.csr_matrix, keyed: sp.csr_matrix, k: int, neighbours: _N
     """
     graph = _spectral_embedding(_graph(terms.shape[0], k, neighbours), k)
     return normalize(np.hstack([_cocluster_embedding(sp.hstack([terms, keyed]).tocsr(), k), _GRAPH_WEIGHT * graph]))
+
+
+def _sentence_spectrum(terms: sp.csr_matrix, keyed: sp.csr_matrix, k: int, sentences: np.ndarray) -> np.ndarray:
+    """Where k-means finds a short list's cuts: the spectrum of its sentence embeddings' affinity, beside the co-clustering's."""
+    centred = _centred(sentences)
+    # Rounded, so that float noise cannot move a cut; kept positive, so that no paper is cut off.
+    affinity = (centred @ centred.T).round(6).clip(1e-6)
+    np.fill_diagonal(affinity, 0)
+    meaning = _spectral_embedding(sp.csr_matrix(affinity), k)
+    return normalize(np.hstack([_TERMS_WEIGHT * _cocluster_embedding(sp.hstack([terms, keyed]).tocsr(), k), meaning]))
+
+
+def _centred(sentences: np.ndarray) -> np.ndarray:
+    """Unit rows of the sentence embeddings less their mean: what the whole list shares says nothing about its groups."""
+    return normalize(sentences.astype(np.float64) - sentences.mean(axis=0, dtype=np.float64))
 
 
 def _cocluster_embedding(matrix: sp.csr_matrix, k: int) -> np.ndarray:
