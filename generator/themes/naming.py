@@ -152,7 +152,7 @@ def _label_candidates(phrases: list[tuple[str, str]], together: Callable[[str, s
         for i, (first_key, first) in enumerate(short)
         for second_key, second in short[i + 1 :]
         if len(first.split()) + len(second.split()) + 1 <= _LABEL_WORDS
-        and not _words(first_key) & _words(second_key)
+        and not _share_a_word(first_key, second_key)
         and together(first_key, second_key)
     ]
     singles = [p for _, p in phrases[:_LABEL_CHOICES] if 2 <= len(p.split()) <= _LABEL_WORDS]
@@ -161,9 +161,10 @@ def _label_candidates(phrases: list[tuple[str, str]], together: Callable[[str, s
     return [_capitalise(label) for label in [*pairs[:1], *singles[:1], *pairs[1:], *singles[1:], *topics]]
 
 
-def _words(key: str) -> set[str]:
-    """A phrase's words, hyphenated ones apart: "retrieval-augmented generation" repeats "retrieval" beside "retrieval"."""
-    return set(re.split(r"[\s-]+", key.lower())) - {""}
+def _share_a_word(first: str, second: str) -> bool:
+    """Whether two phrases share a word or its stem, hyphenated parts apart: "retrieval-augmented generation" and "retriever" do."""
+    words = lambda key: set(re.split(r"[\s-]+", key.lower())) - {""}  # noqa: E731
+    return any(a[:n] == b[:n] for a in words(first) for b in words(second) for n in [max(1, min(6, len(a) - 1, len(b) - 1))])
 
 
 def _capitalise(label: str) -> str:
