@@ -25,3 +25,21 @@ def test_build_benchmark_prints_its_table_at_1000_papers():
     # The serve columns: an edit reached the served page.
     assert header.endswith("| serve_first_build | serve_edit | serve_edit_first |")
     assert all(cell.strip() for cell in row.split("|")[1:-1])
+
+
+@pytest.mark.skipif(not DEV_DATA.exists(), reason="needs ../shared/data")
+def test_themes_benchmark_scores_short_lists_of_each_method():
+    result = subprocess.run(
+        [sys.executable, "benchmarks/themes.py", "--small", "--sizes", "19", "--subsets", "2", "--data", str(DEV_DATA)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    rows = [line for line in result.stdout.splitlines() if line.startswith("| 19 |")]
+    methods = ["readinglist, terms", "readinglist, encoder", "TF-IDF + KMeans", "encoder + KMeans"]
+    assert [row.split(" | ")[2] for row in rows] == methods
+    for row in rows:
+        ami, nmi = (float(cell.split(" ± ")[0]) for cell in row.split(" | ")[3:5])
+        assert -1 <= ami <= 1 and 0 <= nmi <= 1, row
