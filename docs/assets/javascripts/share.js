@@ -178,9 +178,12 @@
     var save = RL.el("button", { type: "button", class: "rl-button", "data-rl-action": "save-shared" }, [T.save]);
     var close = RL.el("button", { type: "button", class: "rl-button", "data-rl-action": "close-shared" }, [T.close]);
     var summary = T.count(papers.length) + (shared.missing ? ". " + T.missing(shared.missing) : ".");
+    // The actions come before the papers: a shared list may be 200 long.
     var panel = RL.el("section", { class: "rl-shared", "aria-labelledby": "rl-shared-heading" }, [
       RL.el("h2", { id: "rl-shared-heading" }, [T.heading]),
-      RL.el("p", { class: "rl-shared__summary" }, [summary])
+      RL.el("p", { class: "rl-shared__summary" }, [summary]),
+      RL.el("div", { class: "rl-list__toolbar" }, [save, close]),
+      status
     ]);
     RL.groupByTheme(papers).forEach(function (group) {
       panel.appendChild(RL.el("h3", {}, [group.label]));
@@ -191,7 +194,6 @@
       panel.appendChild(list);
     });
     save.disabled = !papers.length;
-    panel.append(RL.el("div", { class: "rl-list__toolbar" }, [save, close]), status);
     box.before(panel);
 
     save.addEventListener("click", function () {
