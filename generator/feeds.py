@@ -64,7 +64,7 @@ def atom_feeds(reading_list: ReadingList, seen: dict[str, datetime]) -> dict[str
     """feed.xml for the list and themes/<slug>/feed.xml for each theme and sub-theme, by docs-relative path."""
     papers = reading_list.by_id()
     order = {paper.id: i for i, paper in enumerate(reading_list.papers)}
-    dates = {paper.id: _date(paper) or seen[paper.id] for paper in reading_list.papers}
+    dates = {paper.id: paper_date(paper) or seen[paper.id] for paper in reading_list.papers}
 
     def newest_first(ids: Sequence[str]) -> list[Paper]:
         ranked = sorted(ids, key=lambda paper_id: (-dates[paper_id].timestamp(), order[paper_id]))
@@ -112,17 +112,24 @@ def _categories(theme: Theme, paper: Paper) -> list[str]:
     return list(dict.fromkeys([theme.label, *paper.keywords]))
 
 
-def _date(paper: Paper) -> datetime | None:
-    """The date the input gives the paper, if any: a year, a month or a day."""
+def paper_date(paper: Paper) -> datetime | None:
+    """The date the input gives the paper, if any: a year, a month or a day (the missing parts as 1)."""
+    parts = date_parts(paper)
+    return datetime(*parts, *(1,) * (3 - len(parts)), tzinfo=UTC) if parts else None
+
+
+def date_parts(paper: Paper) -> tuple[int, ...]:
+    """The date the input gives the paper as (year[, month[, day]]), as precise as the input; () when it gives none."""
     for name in _DATE_FIELDS:
         match = _DATE.match(str(paper.extra.get(name, "")).strip())
         if match:
-            year, month, day = (int(part or 1) for part in match.groups())
+            parts = tuple(int(part) for part in match.groups() if part)
             try:
-                return datetime(year, month, day, tzinfo=UTC)
+                datetime(*parts, *(1,) * (3 - len(parts)), tzinfo=UTC)
             except ValueError:
                 continue
-    return None
+            return parts
+    return ()
 
 
 def _stamp(when: datetime) -> str:

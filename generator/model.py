@@ -6,6 +6,7 @@ Every stage takes and returns these types; nothing passes dicts around.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from enum import StrEnum
 
 
@@ -34,6 +35,18 @@ class Source:
         return f"{self.path}: record {self.record}" if self.record else f"{self.path}:{self.line}"
 
 
+@dataclass(frozen=True)
+class Session:
+    """A slot of the conference programme where a paper is presented."""
+
+    name: str
+    # Aware datetimes in the session's own zone.
+    start: datetime
+    end: datetime | None
+    # An IANA zone name, or "UTC+02:00" when the input gave only an offset.
+    zone: str
+
+
 @dataclass
 class Paper:
     """One paper. Fields the input lacks are filled in by the enrich stage."""
@@ -53,6 +66,8 @@ class Paper:
     track: str = ""
     primary_area: str = ""
     extra: dict[str, str] = field(default_factory=dict)
+    # Timed sessions only, in time order; empty when the input gives no times.
+    sessions: list[Session] = field(default_factory=list)
     # Derived by the enrich stage.
     slug: str = ""
     summary: str = ""

@@ -19,6 +19,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, ConfigurationError, PluginError
 
 from .cache import Cache
+from .citations import citation_scripts
 from .config import Settings
 from .enrich import enrich
 from .errors import BuildError, ConfigError
@@ -71,6 +72,7 @@ def generate(settings: Settings, clock: Stopwatch | None = None) -> Site:
     with clock("render"):
         moved = redirects(reading_list, settings.url_map)
         site = render_pages(reading_list, settings.templates, language=settings.language, redirects=moved, cache=cache)
+        site.pages.update(citation_scripts(reading_list))
     with clock("feeds"):
         site.pages.update(atom_feeds(reading_list, first_seen(reading_list, settings.first_seen, build_time(settings.inputs))))
     return site

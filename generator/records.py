@@ -9,6 +9,7 @@ from typing import Any
 
 from .errors import InputError
 from .model import Paper, Source
+from .sessions import is_session_list, read_sessions
 
 # Field names that exports use, each mapped to ours. Keys are compared
 # lower-cased with spaces, dashes and dots folded to underscores.
@@ -45,6 +46,9 @@ def paper_from_record(record: Any, source: Source) -> Paper:
         if field is None:
             extra[str(key)] = _text(value)
         elif field not in fields:
+            if is_session_list(value):
+                # A programme's session objects: the track is their names; read_sessions takes their times.
+                value = [item.get("name") or item.get("title") or "" for item in ([value] if isinstance(value, dict) else value)]
             fields[field] = _list(value) if field in _LISTS else _text(value)
     abstract = fields.pop("abstract", "")
     if not abstract:
@@ -52,7 +56,8 @@ def paper_from_record(record: Any, source: Source) -> Paper:
         raise InputError("the abstract is missing or empty", where=str(source), hint=hint)
 
     given_id = fields.pop("id", "")
-    paper = Paper(id=given_id or paper_id(abstract), abstract=abstract, source=source, extra=extra, **fields)
+    sessions = read_sessions(record, source)
+    paper = Paper(id=given_id or paper_id(abstract), abstract=abstract, source=source, extra=extra, sessions=sessions, **fields)
     if given_id:
         # A given id is the paper's identity, so it is its URL too.
         paper.slug = given_id if _SAFE_ID.fullmatch(given_id) else f"id-{paper_id(given_id)}"

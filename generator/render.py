@@ -22,7 +22,7 @@ from urllib.parse import quote
 import jinja2
 from markupsafe import Markup
 
-from . import text
+from . import sessions, text
 from .cache import NO_CACHE, Cache, PageCache, digest
 from .errors import BuildError
 from .model import LinkKind, Paper, ReadingList, Site, Theme
@@ -285,6 +285,8 @@ def _environment(templates: Path) -> jinja2.Environment:
         abstract=lambda paper: Markup(text.abstract_html(paper.abstract)),
         minutes=_reading_minutes,
         plural=text.plural,
+        describe=sessions.describe,
+        iso=lambda session: session.start.isoformat(),
     )
     env.globals.update(url=_url, tag_url=_tag_url, LinkKind=LinkKind)
     return env

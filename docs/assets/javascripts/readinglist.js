@@ -79,7 +79,7 @@
 
   // ------------------------------------------------------------- storage --
 
-  // { id: { s: 1 (starred), r: 1 (read), t: ms } }. One key for every list
+  // { id: { s: 1 (starred), r: 1 (read), n: "note", t: ms } }. One key for every list
   // on this origin: ids are content hashes, so lists do not collide, and a
   // page only shows the ids it knows.
   var store = (function () {
@@ -103,12 +103,13 @@
       }
     }
 
+    // A note's field holds its text; the flags hold 1.
     function set(id, field, on) {
       var entry = Object.prototype.hasOwnProperty.call(data, id) ? data[id] : {};
-      if (on) entry[field] = 1;
+      if (on) entry[field] = field === "n" ? String(on) : 1;
       else delete entry[field];
       entry.t = Date.now();
-      if (entry.s || entry.r) data[id] = entry;
+      if (entry.s || entry.r || entry.n) data[id] = entry;
       else delete data[id];
     }
 
@@ -130,7 +131,8 @@
     return {
       starred: function (id) { return has(id, "s"); },
       read: function (id) { return has(id, "r"); },
-      // changes: [[id, "s" | "r", bool], ...], saved and announced once.
+      note: function (id) { return has(id, "n") ? String(data[id].n) : ""; },
+      // changes: [[id, "s" | "r", bool] or [id, "n", text], ...], saved and announced once.
       update: function (changes) {
         changes.forEach(function (c) { set(c[0], c[1], c[2]); });
         save();
@@ -140,6 +142,13 @@
         return Object.keys(data).filter(function (id) { return data[id].s; });
       },
       listen: function (fn) { listeners.push(fn); },
+      // A note typed in a field: saved, and announced as an rl:note event only,
+      // so that lists do not redraw (and lose the field) at every keystroke.
+      setNote: function (id, value) {
+        set(id, "n", value.trim() ? value : "");
+        save();
+        document.dispatchEvent(new CustomEvent("rl:note", { detail: { id: id } }));
+      },
       // A new page starts with no listeners from the one before it.
       reset: function () { listeners = []; }
     };
@@ -348,6 +357,7 @@
     if (paper.status) note.push(paper.status);
     if (paper.derived) note.push("title derived from the abstract");
     if (paper.read !== undefined) note.push(paper.read ? "read" : "to read");
+    if (paper.note) note.push("Note: " + paper.note);
     return (
       "@misc{" + bibKey(paper.id, used) + ",\n" +
       "  title = {{" + bibText(paper.title) + "}},\n" +
@@ -613,6 +623,7 @@
     var anchor = first[first.length - 1];
     anchor.parentNode.insertBefore(box, anchor);
     lists[lists.length - 1].after(empty);
+    announce("rl:filter", { box: box, items: items });
     var sections = lists.map(function (list) { return { list: list, parts: sectionOf(list), off: false }; });
 
     var urlTimer = 0;
@@ -1055,6 +1066,7 @@
     var summary = el("p", { class: "rl-list__summary" });
     var content = el("div", { class: "rl-list__content" });
     box.append(summary, toolbar, status, content);
+    announce("rl:reading-list", { box: box, toolbar: toolbar, status: status, idx: idx });
 
     file.addEventListener("change", function () {
       var chosen = file.files && file.files[0];
@@ -1092,6 +1104,7 @@
         content.appendChild(list);
       });
       repaint(null);
+      announce("rl:reading-list-render", { content: content, papers: papers });
     }
     // Unstarring removes a paper from the page; the rest of the list is small.
     store.listen(render);
@@ -1131,6 +1144,7 @@
       out.push("## " + md(g.label), "");
       g.papers.forEach(function (p) {
         out.push("- [" + (store.read(p.id) ? "x" : " ") + "] [" + md(p.title) + "](<" + publicHref(p.url).replace(/>/g, "%3E") + ">)" + (p.status ? " — " + md(p.status) : ""));
+        store.note(p.id).split(/\r?\n/).filter(function (line) { return line.trim(); }).forEach(function (line) { out.push("  > " + md(line)); });
       });
       out.push("");
     });
@@ -1140,17 +1154,17 @@
   function toBibtex(papers) {
     var used = new Set();
     return papers.map(function (p) {
-      return bibtexEntry({ id: p.id, title: p.title, url: publicHref(p.url), theme: p.theme, status: p.status, derived: p.title_derived, read: store.read(p.id) }, used);
+      return bibtexEntry({ id: p.id, title: p.title, url: publicHref(p.url), theme: p.theme, status: p.status, derived: p.title_derived, read: store.read(p.id), note: store.note(p.id) }, used);
     }).join("\n");
   }
 
-  var CSV_COLUMNS = ["id", "title", "theme", "status", "url", "read"];
+  var CSV_COLUMNS = ["id", "title", "theme", "status", "url", "read", "note"];
 
   // A BOM so spreadsheet programs read UTF-8 (Chinese titles); cells that a
   // spreadsheet would run as a formula get a leading apostrophe.
   function toCsv(papers) {
     var rows = [CSV_COLUMNS].concat(papers.map(function (p) {
-      return [p.id, p.title, p.theme, p.status, publicHref(p.url), store.read(p.id) ? "yes" : "no"];
+      return [p.id, p.title, p.theme, p.status, publicHref(p.url), store.read(p.id) ? "yes" : "no", store.note(p.id)];
     }));
     return "\ufeff" + rows.map(function (r) { return r.map(csvCell).join(","); }).join("\r\n") + "\r\n";
   }
@@ -1206,7 +1220,7 @@
     var rows = parseCsv(body);
     if (!rows.length) return "The file is empty.";
     var head = rows[0].map(function (h) { return uncell(h).toLowerCase(); });
-    var col = { id: head.indexOf("id"), url: head.indexOf("url"), read: head.indexOf("read") };
+    var col = { id: head.indexOf("id"), url: head.indexOf("url"), read: head.indexOf("read"), note: head.indexOf("note") };
     if (col.id < 0 && col.url < 0) return "Nothing imported: the file has no id column. Import a CSV exported from this page.";
     var changes = [];
     var skipped = 0;
@@ -1227,6 +1241,8 @@
         if (isRead) nRead++;
         changes.push([rec.id, "r", isRead]);
       }
+      var note = col.note >= 0 ? uncell(r[col.note]) : "";
+      if (note) changes.push([rec.id, "n", note]);
     });
     if (changes.length) store.update(changes);
     var n = changes.filter(function (c) { return c[1] === "s"; }).length;
@@ -1248,6 +1264,33 @@
       link.remove();
     }, 1000);
   }
+
+  // ---------------------------------------------------------------- seam --
+
+  // The feature scripts beside this one (notes.js, exports.js, share.js,
+  // schedule.js) build on these, and hear of the views this script makes
+  // through events on document.
+  function announce(name, detail) {
+    document.dispatchEvent(new CustomEvent(name, { detail: detail }));
+  }
+
+  window.RL = {
+    store: store,
+    loadPapers: loadPapers,
+    indexPapers: indexPapers,
+    loadScript: loadScript,
+    root: ROOT,
+    el: el,
+    text: text,
+    pageHref: pageHref,
+    publicHref: publicHref,
+    siteName: siteName,
+    copyText: copyText,
+    download: download,
+    starredPapers: starredPapers,
+    groupByTheme: groupByTheme,
+    exports: { markdown: toMarkdown, bibtex: toBibtex, csv: toCsv }
+  };
 
   // ---------------------------------------------------------------- init --
 

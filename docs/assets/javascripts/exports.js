@@ -1,0 +1,214 @@
+/*
+ * Exports for reference managers: RIS and CSL-JSON of the Reading list, and
+ * an export of the papers a filtered home or theme page shows, in any of the
+ * formats. Every field the input gives a paper goes with it; those fields
+ * come from citations.js, which loads only when a reader exports.
+ */
+(function () {
+  "use strict";
+
+  var RL = window.RL;
+  if (!RL) return;
+
+  var STRINGS = {
+    en: {
+      ris: "Export RIS",
+      csl: "Export CSL-JSON",
+      shown: "Export the papers shown as",
+      download: "Download",
+      failed: "Could not load citations.js, which the export needs.",
+      theme: "Theme: ",
+      note: "Note: "
+    },
+    zh: {
+      ris: "导出 RIS",
+      csl: "导出 CSL-JSON",
+      shown: "导出当前显示的论文为",
+      download: "下载",
+      failed: "无法加载导出所需的 citations.js。",
+      theme: "主题：",
+      note: "笔记："
+    }
+  };
+  var T = /^zh/i.test(document.documentElement.lang) ? STRINGS.zh : STRINGS.en;
+
+  var citationsPromise = null;
+  function citations() {
+    if (window.RL_CITATIONS) return Promise.resolve(window.RL_CITATIONS);
+    if (!citationsPromise) {
+      citationsPromise = RL.loadScript(RL.root + "citations.js").then(function () {
+        if (!window.RL_CITATIONS) throw new Error("citations.js did not define RL_CITATIONS");
+        return window.RL_CITATIONS;
+      });
+      citationsPromise.catch(function () { citationsPromise = null; });
+    }
+    return citationsPromise;
+  }
+
+  // A paper as the exports see it: its record in papers.js, its citation
+  // fields and the reader's own state.
+  function full(rec, cites) {
+    var c = Object.prototype.hasOwnProperty.call(cites, rec.id) ? cites[rec.id] : {};
+    return {
+      id: rec.id,
+      title: RL.text(rec.title),
+      theme: RL.text(rec.theme),
+      page: RL.publicHref(rec.url),
+      c: c,
+      note: RL.store.note(rec.id),
+      read: RL.store.read(rec.id)
+    };
+  }
+
+  function list(value) {
+    return Array.isArray(value) ? value.map(RL.text) : [];
+  }
+
+  function oneLine(value) {
+    return RL.text(value).replace(/\s+/g, " ").trim();
+  }
+
+  // Metadata the input gave beyond the known fields, as "name: value".
+  function extras(c) {
+    var extra = c.extra && typeof c.extra === "object" ? c.extra : {};
+    return Object.keys(extra).sort().map(function (k) { return oneLine(k) + ": " + oneLine(extra[k]); });
+  }
+
+  function doi(c) {
+    var extra = c.extra || {};
+    var key = Object.keys(extra).find(function (k) { return k.toLowerCase() === "doi"; });
+    return key ? oneLine(extra[key]) : "";
+  }
+
+  // ------------------------------------------------------------------ RIS --
+
+  // One tag a line, "XX  - value", CRLF, each entry closed by "ER  - ".
+  function toRis(papers) {
+    var out = [];
+    function tag(name, value) {
+      var v = oneLine(value);
+      if (v) out.push(name + "  - " + v);
+    }
+    papers.forEach(function (p) {
+      var c = p.c;
+      out.push("TY  - CPAPER");
+      tag("ID", p.id);
+      tag("TI", p.title);
+      list(c.authors).forEach(function (a) { tag("AU", a); });
+      tag("AB", c.abstract);
+      list(c.keywords).forEach(function (k) { tag("KW", k); });
+      var date = list(c.date).map(Number);
+      if (date.length) {
+        tag("PY", String(date[0]));
+        tag("DA", [date[0], pad(date[1]), pad(date[2])].join("/") + "/");
+      }
+      tag("T2", RL.siteName());
+      tag("DO", doi(c));
+      tag("UR", c.link || p.page);
+      if (c.link) tag("UR", p.page);
+      tag("L1", c.pdf);
+      tag("L3", c.code);
+      tag("N1", p.note);
+      [T.theme + p.theme, c.track, c.status, c.primary_area].concat(sessionLines(c), extras(c)).forEach(function (n) { if (n) tag("N1", n); });
+      out.push("ER  - ", "");
+    });
+    return out.join("\r\n");
+  }
+
+  function pad(n) {
+    return n ? (n < 10 ? "0" : "") + n : "";
+  }
+
+  function sessionLines(c) {
+    return Array.isArray(c.sessions) ? c.sessions.map(function (s) { return RL.text(s.when); }) : [];
+  }
+
+  // ------------------------------------------------------------- CSL-JSON --
+
+  // Names as CSL wants them: family and given split at the last space; a
+  // name of one word, or in a script without spaces, stays whole.
+  function cslName(name) {
+    var n = oneLine(name);
+    var at = n.lastIndexOf(" ");
+    return at > 0 ? { family: n.slice(at + 1), given: n.slice(0, at) } : { literal: n };
+  }
+
+  function toCsl(papers) {
+    var items = papers.map(function (p) {
+      var c = p.c;
+      var item = { id: p.id, type: "paper-conference", title: p.title };
+      var authors = list(c.authors);
+      if (authors.length) item.author = authors.map(cslName);
+      if (c.abstract) item.abstract = RL.text(c.abstract);
+      if (list(c.keywords).length) item.keyword = list(c.keywords).join(", ");
+      var date = list(c.date).map(Number);
+      if (date.length) item.issued = { "date-parts": [date] };
+      item["container-title"] = RL.siteName();
+      if (c.track) item.genre = RL.text(c.track);
+      if (doi(c)) item.DOI = doi(c);
+      item.URL = RL.text(c.link || p.page);
+      var note = [p.note, T.theme + p.theme, c.status, c.primary_area, c.pdf && "PDF: " + c.pdf, c.code && "Code: " + c.code]
+        .concat(c.link ? ["Page: " + p.page] : [], sessionLines(c), extras(c))
+        .filter(Boolean)
+        .map(RL.text);
+      item.note = note.join("\n");
+      return item;
+    });
+    return JSON.stringify(items, null, 2) + "\n";
+  }
+
+  var FORMATS = {
+    bibtex: { label: "BibTeX", ext: "bib", type: "application/x-bibtex", make: function (recs) { return RL.exports.bibtex(recs); } },
+    ris: { label: "RIS", ext: "ris", type: "application/x-research-info-systems", make: function (recs, cites) { return toRis(recs.map(function (r) { return full(r, cites); })); } },
+    csl: { label: "CSL-JSON", ext: "json", type: "application/vnd.citationstyles.csl+json", make: function (recs, cites) { return toCsl(recs.map(function (r) { return full(r, cites); })); } },
+    csv: { label: "CSV", ext: "csv", type: "text/csv", make: function (recs) { return RL.exports.csv(recs); } }
+  };
+
+  function exportAs(format, recs, name, status) {
+    var f = FORMATS[format];
+    return citations().then(
+      function (cites) { RL.download(name + "." + f.ext, f.make(recs, cites), f.type); },
+      function () { if (status) status.textContent = T.failed; }
+    );
+  }
+
+  // ------------------------------------------------------- the Reading list --
+
+  document.addEventListener("rl:reading-list", function (event) {
+    var d = event.detail;
+    var buttons = [["ris", T.ris], ["csl", T.csl]].map(function (b) {
+      var btn = RL.el("button", { type: "button", class: "rl-button", "data-rl-action": "export-" + b[0] }, [b[1]]);
+      btn.addEventListener("click", function () { exportAs(b[0], RL.starredPapers(d.idx), "reading-list", d.status); });
+      return btn;
+    });
+    // Before the import button: exports together, import last.
+    var importButton = d.toolbar.querySelector('[data-rl-action="import-csv"]');
+    buttons.forEach(function (b) { d.toolbar.insertBefore(b, importButton); });
+    document.addEventListener("rl:reading-list-render", function (e) {
+      buttons.forEach(function (b) { b.disabled = !e.detail.papers.length; });
+    });
+  });
+
+  // ------------------------------------------------ a filtered home or theme --
+
+  document.addEventListener("rl:filter", function (event) {
+    var items = event.detail.items;
+    var select = RL.el("select", { class: "rl-export__format", "aria-label": T.shown });
+    Object.keys(FORMATS).forEach(function (k) { select.appendChild(RL.el("option", { value: k }, [FORMATS[k].label])); });
+    var button = RL.el("button", { type: "button", class: "rl-button rl-export__go", "data-rl-action": "export-shown" }, [T.download]);
+    var status = RL.el("span", { class: "rl-export__status", role: "status", "aria-live": "polite" });
+    button.addEventListener("click", function () {
+      var shown = items.filter(function (i) { return !i.off; }).map(function (i) { return i.rec; });
+      exportAs(select.value, shown, pageName(), status);
+    });
+    event.detail.box.appendChild(RL.el("div", { class: "rl-export" }, [RL.el("label", {}, [T.shown + " ", select]), button, status]));
+  });
+
+  // The file's name: the page's folder ("themes/video-generation/" gives
+  // "video-generation"), or the list's for the home page.
+  function pageName() {
+    var rel = location.href.indexOf(RL.root) === 0 ? location.href.slice(RL.root.length).split(/[?#]/)[0] : "";
+    var folder = rel.replace(/(index)?\.html$/, "").split("/").filter(Boolean).pop();
+    return folder ? folder + "-papers" : "papers";
+  }
+})();

@@ -1,0 +1,98 @@
+/*
+ * Notes on papers: a note field on each paper page and under each paper of
+ * the Reading list, kept in localStorage with the star (readinglist.js's
+ * store, field "n") and exported and imported with the list. Writing a note
+ * stars the paper, so that it is in the list that carries the note.
+ */
+(function () {
+  "use strict";
+
+  var RL = window.RL;
+  if (!RL) return;
+
+  var STRINGS = {
+    en: {
+      label: "My note",
+      placeholder: "A note for yourself: kept in this browser with your reading list, and exported with it",
+      itemLabel: "Note on: ",
+      itemPlaceholder: "Add a note",
+      saved: "Saved"
+    },
+    zh: {
+      label: "我的笔记",
+      placeholder: "写给自己的笔记：与阅读清单一起保存在此浏览器中，并随清单导出",
+      itemLabel: "笔记：",
+      itemPlaceholder: "添加笔记",
+      saved: "已保存"
+    }
+  };
+  var T = /^zh/i.test(document.documentElement.lang) ? STRINGS.zh : STRINGS.en;
+
+  // Every note field on the page, by paper id, so another field or tab's
+  // change shows in this one.
+  var fields = new Map();
+
+  function noteField(id, title, compact) {
+    var area = RL.el("textarea", {
+      class: "rl-note__text",
+      rows: compact ? (RL.store.note(id) ? "2" : "1") : "3",
+      placeholder: compact ? T.itemPlaceholder : T.placeholder,
+      "aria-label": compact ? T.itemLabel + title : null,
+      "data-paper": id
+    });
+    area.value = RL.store.note(id);
+    area.addEventListener("input", function () {
+      if (area.value.trim() && !RL.store.starred(id)) RL.store.update([[id, "s", true]]);
+      RL.store.setNote(id, area.value);
+    });
+    if (!fields.has(id)) fields.set(id, []);
+    fields.get(id).push(area);
+    return area;
+  }
+
+  function refresh(id) {
+    (fields.get(id) || []).forEach(function (area) {
+      if (document.activeElement !== area) area.value = RL.store.note(id);
+    });
+  }
+
+  function initPaperPage() {
+    document.querySelectorAll(".rl-actions[data-paper]").forEach(function (actions) {
+      if (actions.nextElementSibling && actions.nextElementSibling.classList.contains("rl-note")) return;
+      var id = actions.getAttribute("data-paper");
+      var h1 = document.querySelector(".md-content h1");
+      var area = noteField(id, h1 ? h1.textContent.trim() : "", false);
+      var status = RL.el("span", { class: "rl-note__status", role: "status", "aria-live": "polite" });
+      var timer = 0;
+      area.addEventListener("input", function () {
+        status.textContent = T.saved;
+        clearTimeout(timer);
+        timer = setTimeout(function () { status.textContent = ""; }, 1500);
+      });
+      var box = RL.el("div", { class: "rl-note" }, [RL.el("label", { class: "rl-note__label" }, [T.label, area]), status]);
+      actions.after(box);
+    });
+  }
+
+  document.addEventListener("rl:reading-list-render", function (event) {
+    fields.clear();
+    event.detail.content.querySelectorAll("li[data-rl-paper]").forEach(function (li) {
+      var id = li.getAttribute("data-rl-paper");
+      var link = li.querySelector("a");
+      li.appendChild(RL.el("div", { class: "rl-note rl-note--compact" }, [noteField(id, link ? link.textContent : "", true)]));
+    });
+  });
+
+  document.addEventListener("rl:note", function (event) { refresh(event.detail.id); });
+  window.addEventListener("storage", function () { fields.forEach(function (_, id) { refresh(id); }); });
+
+  function initPage() {
+    fields.clear();
+    initPaperPage();
+  }
+
+  var doc$ = window.document$;
+  if (doc$ && typeof doc$.subscribe === "function") doc$.subscribe(initPage);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", initPage);
+  else initPage();
+})();

@@ -1,0 +1,143 @@
+"""Sessions with times: read from the input's shapes, shown on paper pages, carried to the exports' scripts."""
+
+from __future__ import annotations
+
+import html
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from support import build_site, make_paper
+
+from generator.citations import citation_scripts
+from generator.errors import InputError
+from generator.model import ReadingList, Source
+from generator.records import paper_from_record
+from generator.sessions import describe
+
+SOURCE = Source("papers.jsonl", 7)
+
+
+def sessions_of(**record: object):
+    return paper_from_record({"abstract": "An abstract.", **record}, SOURCE).sessions
+
+
+def test_a_record_with_start_end_and_timezone_gives_one_session_in_that_zone():
+    (session,) = sessions_of(session="Poster 3", start="2026-04-24T10:30", end="12:30", timezone="America/Sao_Paulo")
+    assert session.name == "Poster 3"
+    assert session.start.astimezone(UTC) == datetime(2026, 4, 24, 13, 30, tzinfo=UTC)
+    assert session.end is not None and session.end.astimezone(UTC) == datetime(2026, 4, 24, 15, 30, tzinfo=UTC)
+    assert describe(session) == "Poster 3 · Fri 24 Apr 2026, 10:30\u201312:30 (America/Sao_Paulo)"
+
+
+def test_a_list_of_session_objects_gives_each_in_time_order_and_names_the_track():
+    paper = paper_from_record(
+        {
+            "abstract": "An abstract.",
+            "sessions": [
+                {"name": "Oral 2A", "start": "2026-04-25T09:00-03:00", "end": "2026-04-25T09:15-03:00"},
+                {"name": "Poster 1", "time": "2026-04-23 15:00Z"},
+            ],
+        },
+        SOURCE,
+    )
+    assert [(s.name, s.zone) for s in paper.sessions] == [("Poster 1", "UTC"), ("Oral 2A", "UTC-03:00")]
+    assert paper.sessions[0].end is None
+    assert paper.track == "Oral 2A; Poster 1"
+    assert describe(paper.sessions[0]) == "Poster 1 · Thu 23 Apr 2026, 15:00 (UTC)"
+
+
+def test_a_session_over_midnight_names_both_days():
+    (session,) = sessions_of(start="2026-04-24T23:00", end="2026-04-25T01:00", timezone="Asia/Tokyo")
+    assert describe(session) == "Session · Fri 24 Apr 2026, 23:00 \u2013 Sat 25 Apr 2026, 01:00 (Asia/Tokyo)"
+
+
+def test_sessions_without_times_give_none_and_stay_the_track():
+    paper = paper_from_record({"abstract": "An abstract.", "sessions": "Session 1|Session 3"}, SOURCE)
+    assert paper.sessions == []
+    assert paper.track == "Session 1|Session 3"
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        ({"start": "2026-04-24T10:30"}, "papers.jsonl:7: the session time '2026-04-24T10:30' has no time zone"),
+        ({"start": "2026-04-24T10:30", "timezone": "Mars/Olympus"}, "papers.jsonl:7: unknown time zone 'Mars/Olympus'"),
+        ({"start": "next Tuesday", "timezone": "UTC"}, "papers.jsonl:7: cannot read the session time 'next Tuesday'"),
+        ({"start": "2026-04-24T10:30Z", "end": "09:00"}, "papers.jsonl:7: the session ends (09:00) before it starts"),
+    ],
+)
+def test_a_time_that_cannot_be_placed_is_an_error_naming_the_record(record, message):
+    with pytest.raises(InputError) as error:
+        sessions_of(**record)
+    assert str(error.value).startswith(message)
+    assert "timezone" in str(error.value) or "IANA" in str(error.value)
+
+
+def test_the_scripts_carry_every_field_and_the_sessions_in_utc():
+    paper = paper_from_record(
+        {
+            "id": "x1",
+            "abstract": "An abstract.",
+            "title": "A title",
+            "authors": ["Ann Lee"],
+            "date": "2026-01",
+            "doi": "10.1/x",
+            "start": "2026-04-24T10:30",
+            "timezone": "America/Sao_Paulo",
+        },
+        SOURCE,
+    )
+    plain = make_paper(id="y2", title="Plain")
+    scripts = citation_scripts(ReadingList("List", [paper, plain]))
+    prefix = "window.RL_CITATIONS = "
+    citations = json.loads(scripts["citations.js"].removeprefix(prefix).removesuffix(";\n"))
+    assert citations["x1"]["authors"] == ["Ann Lee"]
+    assert citations["x1"]["date"] == [2026, 1]
+    assert citations["x1"]["abstract"] == "An abstract."
+    assert citations["x1"]["extra"] == {
+        "date": "2026-01",
+        "doi": "10.1/x",
+        "start": "2026-04-24T10:30",
+        "timezone": "America/Sao_Paulo",
+    }
+    assert citations["y2"] == {"title": "Plain", "abstract": plain.abstract}
+    sessions = json.loads(scripts["sessions.js"].removeprefix("window.RL_SESSIONS = ").removesuffix(";\n"))
+    assert sessions == {
+        "x1": [
+            {
+                "name": "Session",
+                "start": "2026-04-24T13:30:00Z",
+                "end": None,
+                "zone": "America/Sao_Paulo",
+                "when": "Session · Fri 24 Apr 2026, 10:30 (America/Sao_Paulo)",
+            }
+        ]
+    }
+
+
+def test_a_paper_page_shows_its_sessions_and_a_page_without_times_shows_none(project: Path):
+    records = [
+        {
+            "id": "s1",
+            "abstract": "We propose sparse attention for long documents, with a kernel that scales.",
+            "session": "Oral <b>1</b>",
+            "start": "2026-04-24T10:30",
+            "end": "10:45",
+            "timezone": "America/Sao_Paulo",
+        },
+        {"id": "s2", "abstract": "We introduce a flow matching model for image generation with straight paths."},
+        {"id": "s3", "abstract": "Diffusion models distilled to four steps keep their quality on ImageNet."},
+    ]
+    data = project / "data" / "papers.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    site = build_site(project, data)
+    timed = (site / "papers" / "s1" / "index.html").read_text(encoding="utf-8")
+    assert '<ul class="rl-sessions" aria-label="Sessions">' in timed
+    # The session's name is input: shown as written, never as markup.
+    assert "Oral <b>1</b> · Fri 24 Apr 2026, 10:30–10:45 (America/Sao_Paulo)" in html.unescape(timed)
+    assert "<b>1</b>" not in timed
+    assert '<time datetime="2026-04-24T10:30:00-03:00">' in html.unescape(timed)
+    assert "rl-sessions" not in (site / "papers" / "s2" / "index.html").read_text(encoding="utf-8")
+    assert (site / "sessions.js").read_text(encoding="utf-8").startswith('window.RL_SESSIONS = {"s1":')
