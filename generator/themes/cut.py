@@ -12,6 +12,7 @@ from scipy.sparse.linalg import eigsh, svds
 from sklearn.cluster import KMeans
 from sklearn.preprocessing import normalize
 
+from ..config import AUTO_EMBEDDINGS
 from .parallel import in_parallel
 from .vectors import NEIGHBOURS, PaperVectors, nearest
 
@@ -44,8 +45,8 @@ _PARALLEL_CUTS = 8
 # terms alone at 300 papers (0.245 against 0.187, 6 subsets) and at 1,000
 # (0.272 against 0.253, where the nearest-neighbour graph of the embeddings
 # gave 0.254, 3 subsets); at 2,500 it tied that graph (0.301 and 0.303,
-# terms 0.287, 2 subsets). It is the line of `embeddings: auto` too.
-SENTENCE_LIST = 2000
+# terms 0.287, 2 subsets). So it ends where `embeddings: auto` stops encoding.
+SENTENCE_LIST = AUTO_EMBEDDINGS
 # The terms' co-clustering spectrum beside the sentences' there, at the same weight.
 _TERMS_WEIGHT = 1.0
 _Neighbours = Callable[[int], tuple[np.ndarray, np.ndarray]]
