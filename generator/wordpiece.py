@@ -86,9 +86,9 @@ class WordPiece:
         self.prefix = prefix
         self.max_word = max_word
         self.length = length
-        # Special tokens written in the text itself are taken whole and never normalised, as in tokenizers.
         # Word pieces of each word seen: a list's abstracts share most of their words.
         self.known: dict[str, list[int]] = {}
+        # Special tokens written in the text itself are taken whole and never normalised, as in tokenizers.
         self.specials = re.compile("(" + "|".join(re.escape(token) for token in _SPECIALS if token in vocab) + ")")
 
     @classmethod
@@ -96,7 +96,9 @@ class WordPiece:
         """Read a BERT tokenizer.json; a file of another kind is a ValueError."""
         config = json.loads(path.read_text(encoding="utf-8"))
         model, normaliser = config["model"], config["normalizer"]
-        if model["type"] != "WordPiece" or normaliser["type"] != "BertNormalizer" or not normaliser["lowercase"]:
+        # What _normalise does, and nothing else: an uncased BERT's settings (strip_accents None follows lowercase).
+        uncased = {"type": "BertNormalizer", "clean_text": True, "handle_chinese_chars": True, "lowercase": True}
+        if model["type"] != "WordPiece" or not uncased.items() <= normaliser.items() or normaliser.get("strip_accents") is False:
             raise ValueError(f"{path.name} is not an uncased BERT WordPiece tokenizer")
         return cls(
             model["vocab"], model["unk_token"], model["continuing_subword_prefix"], model["max_input_chars_per_word"], length
