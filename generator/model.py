@@ -52,6 +52,10 @@ class Paper:
     status: str = ""
     track: str = ""
     primary_area: str = ""
+    # For citations: what the export gives, as it gives it.
+    year: str = ""
+    venue: str = ""
+    doi: str = ""
     extra: dict[str, str] = field(default_factory=dict)
     # Derived by the enrich stage.
     slug: str = ""

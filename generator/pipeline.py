@@ -26,6 +26,7 @@ from .layout import layout
 from .model import Site
 from .progress import Stopwatch
 from .read import read_papers
+from .records import FieldMap
 from .related import find_related
 from .render import paper_html_path, paper_path, render_pages
 from .themes import detect_themes
@@ -49,6 +50,10 @@ class BuildOptions:
     group_by: str | None = None
     # None: the cache_dir of mkdocs.yml.
     cache_dir: Path | None = None
+    # The command line's --title, --skip-invalid and --field; empty keeps mkdocs.yml's.
+    title: str = ""
+    skip_invalid: bool = False
+    fields: tuple[tuple[str, str], ...] = ()
 
 
 def generate(settings: Settings, clock: Stopwatch | None = None) -> Site:
@@ -56,7 +61,9 @@ def generate(settings: Settings, clock: Stopwatch | None = None) -> Site:
     clock = clock or Stopwatch()
     cache = Cache(settings.cache_dir, preview=settings.preview)
     with clock("read"):
-        reading_list = read_papers(settings.inputs, title=settings.title)
+        reading_list = read_papers(
+            settings.inputs, title=settings.title, skip_invalid=settings.skip_invalid, fields=FieldMap(settings.fields)
+        )
     with clock("enrich"):
         reading_list = enrich(reading_list)
     with clock("detect"):
@@ -74,7 +81,14 @@ def build(options: BuildOptions, clock: Stopwatch | None = None) -> Site:
     """Input files to a finished site in options.out; on failure, out is untouched."""
     clock = clock or Stopwatch()
     config = load_mkdocs_config(
-        options.config_file, options.inputs, themes=options.themes, group_by=options.group_by, cache_dir=options.cache_dir
+        options.config_file,
+        options.inputs,
+        themes=options.themes,
+        group_by=options.group_by,
+        cache_dir=options.cache_dir,
+        title=options.title,
+        skip_invalid=options.skip_invalid,
+        fields=options.fields,
     )
     plugin = config.plugins[PLUGIN]
     settings = plugin.settings(config)
@@ -120,6 +134,9 @@ def load_mkdocs_config(
     themes: int | None = None,
     group_by: str | None = None,
     cache_dir: Path | None = None,
+    title: str = "",
+    skip_invalid: bool = False,
+    fields: tuple[tuple[str, str], ...] = (),
 ) -> MkDocsConfig:
     """The validated MkDocs config, with the command line's inputs and theme options if it gave any."""
     try:
@@ -134,6 +151,9 @@ def load_mkdocs_config(
     plugin.themes = themes
     plugin.group_by = group_by
     plugin.cache_dir = cache_dir
+    plugin.title = title
+    plugin.skip_invalid = skip_invalid
+    plugin.fields = dict(fields)
     plugin.dirty = False
     return config
 

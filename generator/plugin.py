@@ -37,7 +37,11 @@ class ReadingListConfig(base.Config):
     input = opt.ListOfItems(opt.Type(str), default=["data/iclr2026.txt"])
     """Input files, relative to mkdocs.yml."""
     title = opt.Type(str, default="")
-    """The list's title; unset takes the input's (a plain list's first line)."""
+    """The list's title; unset takes the input's (a plain list's first line, a JSON export's "title")."""
+    skip_invalid = opt.Type(bool, default=False)
+    """Leave out records with neither a title nor an abstract (and other bad records), with a warning each."""
+    fields = opt.Type(dict, default={})
+    """Our field names (title, abstract, authors, url, ...) to the export's own column names, for names the aliases miss."""
     templates = opt.Type(str, default="templates")
     """The folder holding pages/*.md.j2, relative to mkdocs.yml."""
     language = opt.Choice(("auto", "en", "zh", "de", "fr", "es", "ja", "ko"), default="auto")
@@ -79,6 +83,10 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.group_by: str | None = None
         # The CLI's cache folder when it builds with the packaged mkdocs.yml.
         self.cache_dir: Path | None = None
+        # The CLI's --title, --skip-invalid and --field, over the config's.
+        self.title = ""
+        self.skip_invalid = False
+        self.fields: dict[str, str] = {}
         # A dirty build (`readinglist serve`) rebuilds only pages whose source changed.
         self.dirty = False
         # The site the CLI generated before MkDocs started, for the next build only.
@@ -97,7 +105,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         return Settings(
             inputs=tuple(inputs),
             templates=root / self.config.templates,
-            title=self.config.title,
+            title=self.title or self.config.title,
+            skip_invalid=self.skip_invalid or self.config.skip_invalid,
+            fields={**{str(k): str(v) for k, v in self.config.fields.items()}, **self.fields},
             themes=ThemeSettings(
                 k=self.themes if self.themes is not None else self.config.themes,
                 group_by=self.group_by if self.group_by is not None else self.config.group_by,
