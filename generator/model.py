@@ -102,6 +102,8 @@ class ReadingList:
     # The themes and sub-themes as detected, before the curator's overrides:
     # what the theme memory keeps for the next build.
     detected: tuple[tuple[Theme, ...], tuple[Theme, ...]] = ((), ())
+    # The field (a Paper attribute or key of extra) whose values made the top level; "" when detected.
+    group_by: str = ""
 
     def set_themes(self, themes: list[Theme], subthemes: list[Theme]) -> None:
         """Make these the list's themes, and point every paper at its theme and sub-theme."""

@@ -10,7 +10,7 @@ import os
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from mkdocs.commands.build import build as mkdocs_build
@@ -26,7 +26,7 @@ from .layout import layout
 from .model import Site
 from .progress import Stopwatch
 from .read import read_papers
-from .records import FieldMap
+from .records import FieldMap, resolve_field
 from .related import find_related
 from .render import paper_html_path, paper_path, render_pages
 from .themes import detect_themes
@@ -60,14 +60,15 @@ def generate(settings: Settings, clock: Stopwatch | None = None) -> Site:
     """Input files to rendered Markdown pages: every stage before MkDocs."""
     clock = clock or Stopwatch()
     cache = Cache(settings.cache_dir, preview=settings.preview)
+    fields = FieldMap(settings.fields)
     with clock("read"):
-        reading_list = read_papers(
-            settings.inputs, title=settings.title, skip_invalid=settings.skip_invalid, fields=FieldMap(settings.fields)
-        )
+        reading_list = read_papers(settings.inputs, title=settings.title, skip_invalid=settings.skip_invalid, fields=fields)
+    # --group-by may name the export's own column ("sessions"), which the reading put in our field (track).
+    themes = replace(settings.themes, group_by=resolve_field(settings.themes.group_by, reading_list.papers, fields))
     with clock("enrich"):
         reading_list = enrich(reading_list)
     with clock("detect"):
-        reading_list = detect_themes(reading_list, settings.themes, cache, embeddings=settings.embeddings)
+        reading_list = detect_themes(reading_list, themes, cache, embeddings=settings.embeddings)
     with clock("related"):
         reading_list = find_related(reading_list, n=settings.related, cache=cache, embeddings=settings.embeddings)
     with clock("layout"):

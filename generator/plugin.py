@@ -198,7 +198,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             if settings.url_map is not None:
                 update_map(self.site.reading_list, settings.url_map)
             if settings.themes.memory is not None:
-                update_memory(self.site.reading_list, settings.themes.memory, group_by=settings.themes.group_by)
+                update_memory(self.site.reading_list, settings.themes.memory, group_by=self.site.reading_list.group_by)
         except OSError as error:
             log.warning("%s: cannot update it: %s", error.filename, error.strerror)
 

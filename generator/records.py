@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -48,6 +49,7 @@ _CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "ano
 _PAPER_HOSTS = ("arxiv.org", "openreview.net", "doi.org", "aclanthology.org")
 
 FIELDS = (*_ALIASES, *_LINK_ALIASES)
+_ATTRIBUTES = frozenset(field.name for field in dataclasses.fields(Paper))
 
 
 def column_key(name: str) -> str:
@@ -80,6 +82,21 @@ class FieldMap:
 
 
 DEFAULT_FIELDS = FieldMap()
+
+
+def resolve_field(name: str, papers: Sequence[Paper], fields: FieldMap = DEFAULT_FIELDS) -> str:
+    """Where a field named as the export names it lives on the papers: a Paper attribute, or a key of extra.
+
+    "sessions", Mini-Conf's column, is the track; a column the aliases took
+    for no field, or that lost to another of the same field, is its own key of extra.
+    """
+    if not name or name in _ATTRIBUTES or any(name in paper.extra for paper in papers):
+        return name
+    keys = {column_key(key): key for paper in papers for key in paper.extra}
+    if column_key(name) in keys:
+        return keys[column_key(name)]
+    found = fields.field(name)
+    return found[0] if found and found[0] in _ATTRIBUTES else name
 
 
 def paper_from_record(record: Any, source: Source, fields: FieldMap = DEFAULT_FIELDS) -> Paper:

@@ -153,3 +153,17 @@ def test_nothing_left_after_skipping_is_an_error(tmp_path):
     with pytest.raises(InputError) as error:
         read_papers([path], skip_invalid=True)
     assert str(error.value) == f"{path}: no papers in the input (give one record per paper)"
+
+
+def test_group_by_names_resolve_to_where_the_reading_put_the_column(tmp_path):
+    from generator.records import FieldMap, resolve_field
+
+    miniconf = read_papers([write(tmp_path, "a.csv", "UID,title,sessions\nM1,T,Mon 1\n")]).papers
+    assert resolve_field("sessions", miniconf) == "track"
+    assert resolve_field("Sessions", miniconf) == "track"
+    both = read_papers([write(tmp_path, "b.jsonl", '{"title": "T", "session": "Mon 1", "track": "Main"}\n')]).papers
+    assert (both[0].track, both[0].extra) == ("Main", {"session": "Mon 1"})
+    assert resolve_field("session", both) == "session"
+    custom = read_papers([write(tmp_path, "c.csv", "Titel,Sitzung\nT,Mon 1\n")], fields=FieldMap({"title": "Titel"})).papers
+    assert resolve_field("sitzung", custom) == "Sitzung"
+    assert resolve_field("Sitzung", custom, FieldMap({"track": "Sitzung"})) == "Sitzung"

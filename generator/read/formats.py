@@ -40,6 +40,10 @@ _SUFFIXES = {
 # A BibTeX entry starts a line: "@inproceedings{key," (comments and @string may come first).
 _BIBTEX = re.compile(r"^\s*@\s*[A-Za-z]+\s*[{(]", re.MULTILINE)
 _RIS = re.compile(r"^TY  - ", re.MULTILINE)
+# A header row that names a title or abstract column among others: "title,abstract,authors".
+_CSV_HEADER = re.compile(
+    r'\s*(?:[^\n]*[,;\t|]"?(?:title|abstract)"?(?:[,;\t|][^\n]*)?|"?(?:title|abstract)"?[,;\t|][^\n]*)\n', re.IGNORECASE
+)
 _MARKUP = re.compile(r"\s*<(?:!DOCTYPE|\?xml|html|[A-Za-z][\w:-]*[\s>])", re.IGNORECASE)
 
 
@@ -50,7 +54,9 @@ def detect(path: Path, text: str) -> str:
     if by_name is None and path.suffix.lower() not in _PLAIN_SUFFIXES:
         if by_content is None:
             raise InputError(f"cannot tell the format of a {path.suffix} file", where=str(path), hint=FORMATS_HINT)
-        return by_content
+        return "jsonl" if by_content == "object" else by_content
+    if by_content == "object":
+        return by_name if by_name in ("json", "jsonl") else "jsonl"
     if by_name in ("json", "jsonl") and by_content in ("json", "jsonl"):
         # A .json file of one object a line is JSONL, and the reverse.
         return by_content
@@ -68,8 +74,8 @@ def _by_content(text: str) -> str | None:
                 return "jsonl" if isinstance(json.loads(first), dict) else "json"
             except json.JSONDecodeError:
                 return "json"
-        # One object alone is a one-record JSONL file, unless it holds the papers.
-        return "jsonl" if isinstance(whole, dict) and not any(isinstance(whole.get(k), list) for k in CONTAINERS) else "json"
+        # One object that holds no list of papers: a one-record JSONL file, or a .json file that lacks its list.
+        return "object" if isinstance(whole, dict) and not any(isinstance(whole.get(k), list) for k in CONTAINERS) else "json"
     sample = text[:20000]
     if _RIS.search(sample) and "\nER  -" in text:
         return "ris"
@@ -77,4 +83,6 @@ def _by_content(text: str) -> str | None:
         return "bibtex"
     if _MARKUP.match(sample):
         return "markup"
+    if _CSV_HEADER.match(sample):
+        return "csv"
     return None
