@@ -11,6 +11,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from .errors import InputError
+from .latex import untex
 from .model import Link, LinkKind, Paper, Source
 
 # Field names that exports use, each mapped to ours; where a record has
@@ -41,6 +42,8 @@ _LINK_ALIASES: dict[str, tuple[tuple[str, ...], LinkKind | None]] = {
     "project": (("project", "project_page", "project_url", "homepage", "website"), LinkKind.PROJECT),
 }
 _LISTS = ("authors", "keywords")
+# Fields shown as text, whose LaTeX accents and protective braces become Unicode (ids, years and DOIs are left alone).
+_UNTEX = ("title", "abstract", "summary", "venue", "track", "status", "primary_area")
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _DOI = re.compile(r"10\.\d{4,9}/\S+")
 _ARXIV_ID = re.compile(r"(?:arXiv:)?(\d{4}\.\d{4,5}(?:v\d+)?)", re.IGNORECASE)
@@ -122,7 +125,7 @@ def paper_from_record(record: Any, source: Source, fields: FieldMap = DEFAULT_FI
             chosen[field] = (rank, value)
         else:
             extra[str(key)] = _text(value)
-    values = {field: split_values(value) if field in _LISTS else _text(value) for field, (_, value) in chosen.items()}
+    values = {field: _value(field, value) for field, (_, value) in chosen.items()}
     abstract = values.pop("abstract", "")
     given_id = values.pop("id", "")
     if not abstract and not values.get("title"):
@@ -139,6 +142,13 @@ def paper_from_record(record: Any, source: Source, fields: FieldMap = DEFAULT_FI
         # A given id is the paper's identity, so it is its URL too.
         paper.slug = given_id if _SAFE_ID.fullmatch(given_id) else f"id-{paper_id(given_id)}"
     return paper
+
+
+def _value(field: str, value: Any) -> Any:
+    """A field's value as the paper keeps it: text, or a list; text-mode LaTeX in Unicode where it is shown."""
+    if field in _LISTS:
+        return [untex(item) for item in split_values(value)]
+    return untex(_text(value)) if field in _UNTEX else _text(value)
 
 
 def _column_of(record: dict[str, Any], fields: FieldMap, field: str, rank: int) -> str:

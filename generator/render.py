@@ -25,6 +25,7 @@ from markupsafe import Markup
 from . import text
 from .cache import NO_CACHE, Cache, PageCache, digest
 from .errors import BuildError
+from .latex import plain_math
 from .model import LinkKind, Paper, ReadingList, Site, Theme
 
 log = logging.getLogger(__name__)
@@ -37,7 +38,7 @@ EXPORT_SCRIPT = "papers.js"
 # papers.js holds what the lists, filters and map use, as rows with each
 # theme named once: at 20,000 papers, 4.5 MB to download and parse where
 # objects took 7.5. It turns them back into the records the scripts read.
-_SCRIPT_FIELDS = ("id", "title", "theme", "url", "keywords", "status", "x", "y")
+_SCRIPT_FIELDS = ("id", "title", "title_math", "theme", "url", "keywords", "status", "x", "y")
 _SCRIPT = (
     "window.RL_PAPERS = (function (fields, themes, rows) {{\n"
     "  return rows.map(function (row) {{\n"
@@ -159,7 +160,9 @@ def _records(reading_list: ReadingList) -> list[dict[str, object]]:
     return [
         {
             "id": paper.id,
-            "title": paper.title,
+            "title": plain_math(paper.title),
+            # The title with its math as TeX, for the lists and map to typeset; null when it has none.
+            "title_math": paper.title if "$" in paper.title and plain_math(paper.title) != paper.title else None,
             "title_derived": paper.title_derived,
             "theme": labels[paper.theme],
             "theme_slug": paper.theme,
@@ -168,7 +171,7 @@ def _records(reading_list: ReadingList) -> list[dict[str, object]]:
             "url": paper_path(paper).removesuffix(".md") + "/",
             "keywords": paper.keywords,
             "status": paper.status,
-            "summary": paper.summary,
+            "summary": plain_math(paper.summary),
             "x": paper.position[0],
             "y": paper.position[1],
         }
@@ -283,6 +286,7 @@ def _environment(templates: Path) -> jinja2.Environment:
         attr=lambda value: Markup(text.escape(str(value))),
         yaml=_yaml,
         abstract=lambda paper: Markup(text.abstract_html(paper.abstract)),
+        inline=lambda value: Markup(text.inline_html(str(value))),
         minutes=_reading_minutes,
         plural=text.plural,
     )
@@ -300,9 +304,9 @@ def _finalize(value: object) -> object:
 def _yaml(value: object) -> Markup:
     """A front-matter value: JSON is YAML, and MkDocs prints titles unescaped."""
     if isinstance(value, str):
-        value = text.escape(value)
+        value = text.escape(plain_math(value))
     elif isinstance(value, list | tuple):
-        value = [text.escape(str(v)) for v in value]
+        value = [text.escape(plain_math(str(v))) for v in value]
     return Markup(json.dumps(value, ensure_ascii=False))
 
 

@@ -232,6 +232,14 @@
     return value === null || value === undefined ? "" : String(value);
   }
 
+  // A paper's title as nodes, its math typeset once the nodes are in the page (see typeset).
+  function titleNodes(rec) {
+    return rec.title_math && window.rlMath ? window.rlMath.nodes(rec.title_math) : [text(rec.title)];
+  }
+  function typeset(node) {
+    if (window.rlMath) window.rlMath.render(node);
+  }
+
   // ------------------------------------------------------------- toggles --
 
   // Per-page registry: paper id -> the elements showing its state, so a
@@ -705,9 +713,10 @@
     var note = el("p", { class: "rl-meta" }, [papers.length === 1 ? "1 paper" : papers.length + " papers"]);
     var list = el("ul", { class: "rl-tag-view__papers" });
     papers.forEach(function (p) {
-      list.append(el("li", {}, [el("a", { href: pageHref(p.url) }, [text(p.title)]), " \u00b7 " + text(p.theme)]));
+      list.append(el("li", {}, [el("a", { href: pageHref(p.url) }, titleNodes(p)), " \u00b7 " + text(p.theme)]));
     });
     box.replaceChildren(heading, note, list);
+    typeset(list);
   }
 
   // ----------------------------------------------------------------- map --
@@ -937,7 +946,8 @@
   function showTip(map, p) {
     var tip = map.tip;
     tip.textContent = "";
-    tip.append(el("strong", {}, [text(p.rec.title)]), el("span", {}, [text(p.rec.theme) + (p.rec.status ? " · " + text(p.rec.status) : "")]));
+    tip.append(el("strong", {}, titleNodes(p.rec)), el("span", {}, [text(p.rec.theme) + (p.rec.status ? " · " + text(p.rec.status) : "")]));
+    typeset(tip);
     if (map.touch) tip.appendChild(el("em", {}, ["Tap again to open"]));
     tip.hidden = false;
     // Keep the tip inside the frame: left of the point near the right edge.
@@ -1080,7 +1090,7 @@
         content.appendChild(el("h2", {}, [el("a", { href: pageHref("themes/" + encodeURIComponent(group.slug) + "/") }, [group.label])]));
         var list = el("ul", { class: "rl-list__papers" });
         group.papers.forEach(function (p) {
-          var link = el("a", { href: pageHref(p.url) }, [text(p.title)]);
+          var link = el("a", { href: pageHref(p.url) }, titleNodes(p));
           var li = el("li", { class: "rl-item", "data-rl-paper": p.id }, [
             el("span", { class: "rl-item__actions" }, [toggleButton("star", p.id, text(p.title), true), toggleButton("read", p.id, text(p.title), true)]),
             link
@@ -1090,6 +1100,7 @@
           list.appendChild(li);
         });
         content.appendChild(list);
+        typeset(list);
       });
       repaint(null);
     }
