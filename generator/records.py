@@ -134,7 +134,8 @@ def paper_from_record(record: Any, source: Source, fields: FieldMap = DEFAULT_FI
             f"{named} neither a title nor an abstract", where=str(source), hint="give every record a title or an abstract"
         )
 
-    identity = abstract or values["title"]
+    # The id hashes the text as the export gives it, so a better LaTeX reading never moves a paper's URL.
+    identity = _text(chosen["abstract"][1]) if abstract else _text(chosen["title"][1])
     paper = Paper(id=given_id or paper_id(identity), abstract=abstract, source=source, extra=extra, **values)
     paper.doi = _doi(paper.doi)
     paper.links = _given_links(sorted(links, key=lambda link: (list(_LINK_ALIASES).index(link[1]), link[0])), paper)

@@ -287,11 +287,38 @@ def _environment(templates: Path) -> jinja2.Environment:
         yaml=_yaml,
         abstract=lambda paper: Markup(text.abstract_html(paper.abstract)),
         inline=lambda value: Markup(text.inline_html(str(value))),
+        citation=citation_tags,
         minutes=_reading_minutes,
         plural=text.plural,
     )
     env.globals.update(url=_url, tag_url=_tag_url, LinkKind=LinkKind)
     return env
+
+
+# What an export calls a journal article: BibTeX's, CSL's and RIS's types.
+_JOURNAL = {"article", "article-journal", "JOUR", "JFULL", "EJOUR"}
+
+
+def citation_tags(paper: Paper) -> list[list[str]]:
+    """The paper's Highwire Press citation_* meta tags (name, content), as Zotero and Google Scholar read them.
+
+    Every field the input gives goes in: authors, year, venue (as a journal
+    or a conference, as the export types it), DOI, PDF and the paper's page.
+    """
+    tags = [["citation_title", plain_math(paper.title)]]
+    tags += [["citation_author", author] for author in paper.authors]
+    if paper.year:
+        tags.append(["citation_publication_date", paper.year])
+    if paper.venue:
+        kind = next((paper.extra[key] for key in ("bibtex_type", "csl_type", "ris_type") if key in paper.extra), "")
+        tags.append(["citation_journal_title" if kind in _JOURNAL else "citation_conference_title", paper.venue])
+    if paper.doi:
+        tags.append(["citation_doi", paper.doi])
+    if paper.pdf:
+        tags.append(["citation_pdf_url", paper.pdf])
+    if paper.url:
+        tags.append(["citation_abstract_html_url", paper.url])
+    return tags
 
 
 def _finalize(value: object) -> object:
@@ -303,11 +330,15 @@ def _finalize(value: object) -> object:
 
 def _yaml(value: object) -> Markup:
     """A front-matter value: JSON is YAML, and MkDocs prints titles unescaped."""
+    return Markup(json.dumps(_yaml_value(value), ensure_ascii=False))
+
+
+def _yaml_value(value: object) -> object:
     if isinstance(value, str):
-        value = text.escape(plain_math(value))
-    elif isinstance(value, list | tuple):
-        value = [text.escape(plain_math(str(v))) for v in value]
-    return Markup(json.dumps(value, ensure_ascii=False))
+        return text.escape(plain_math(value))
+    if isinstance(value, list | tuple):
+        return [_yaml_value(v if isinstance(v, list | tuple) else str(v)) for v in value]
+    return value
 
 
 @jinja2.pass_context

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
+from support import build_site, copy_project, search_index
 
 from generator.errors import InputError
 from generator.model import Link, LinkKind
@@ -44,7 +47,7 @@ def test_every_fixture_is_read_whole_in_its_format(name, kind, count):
 
 def test_openreview_api_v1_notes_are_flattened():
     paper = papers("openreview-v1.json")["rJl5MeHKvB"]
-    assert paper.authors == ["Maria Nos\\'e", "Tomasz Kowalski"]
+    assert paper.authors == ["Maria Nosé", "Tomasz Kowalski"]
     assert paper.keywords == ["policy gradient", "regularisation", "reinforcement learning"]
     assert paper.summary == "An $\\ell_1$ penalty on policy logits stabilises on-policy training."
     assert paper.year == "2019"
@@ -97,9 +100,11 @@ def test_csl_json_names_dates_and_containers():
 def test_bibtex_entries_with_strings_names_and_arxiv_ids():
     by_id = papers("acl.bib")
     paper = by_id["C16-2019"]
-    assert paper.venue.startswith("Proceedings of {COLING} 2016")
+    assert paper.venue.startswith("Proceedings of COLING 2016")
+    assert paper.title == "A Web Tool for Naïve Readers of Parallel Corpora"
     assert (paper.year, paper.url, paper.extra["bibtex_type"]) == ("2016", "https://aclanthology.org/C16-2019", "inproceedings")
-    assert [a.split()[-1] for a in paper.authors] == ['M{\\"u}ller', "Nos\\'{e}", "Berg"]
+    assert paper.authors == ["Hans Müller", "Shuichi Nosé", "Jan van der Berg"]
+    assert "It shows \\emph{word-level} alignments computed by \\texttt{fast\\_align}" in paper.abstract
     assert by_id["C16-2020"].doi == "10.18653/v1/C16-2020"
     assert by_id["C16-2020"].abstract == ""
     assert by_id["smith2019sparse"].links == [Link("https://arxiv.org/abs/1904.01234", LinkKind.PAPER)]
@@ -204,3 +209,79 @@ def test_the_title_comes_from_the_json_export_or_a_venue_most_papers_share(tmp_p
     shared = write(tmp_path, "b.jsonl", '{"title": "T1", "venue": "ACL 2026"}\n{"title": "T2", "venue": "ACL 2026"}\n')
     assert read_papers([shared]).title == "ACL 2026"
     assert read_papers([shared], title="Mine").title == "Mine"
+    assert read_papers([DATA / "openreview-v2.json"]).title == "ICLR 2025"
+    assert read_papers([DATA / "zotero.csl.json"]).title == "zotero"
+
+
+@pytest.fixture(scope="module")
+def every_format(tmp_path_factory):
+    project = copy_project(tmp_path_factory.mktemp("formats"), data=False)
+    (project / "data").mkdir()
+    inputs = []
+    for source in sorted(DATA.iterdir()):
+        inputs.append(project / "data" / source.name)
+        inputs[-1].write_bytes(source.read_bytes())
+    return build_site(project, *inputs)
+
+
+def test_every_format_builds_one_site_and_loses_nothing(every_format):
+    records = json.loads((every_format / "papers.json").read_text(encoding="utf-8"))
+    expected = sum(len(read_file(path).records) for path in DATA.iterdir())
+    assert len(records) == expected == 26
+    titles = {page["meta"]["title"] for page in search_index(every_format)}
+    assert "Position: Benchmarks Should Report Compute" in titles
+
+
+def test_a_paper_without_an_abstract_has_a_page_that_says_so(every_format):
+    page = (every_format / "papers" / "eF5gH7iJ9k" / "index.html").read_text(encoding="utf-8")
+    assert '<p class="rl-no-abstract">No abstract in the list.</p>' in page
+    assert "min read" not in page
+    assert '<a class="md-button" href="https://icml.cc/virtual/2025/poster/40103"' in page
+    record = next(r for r in json.loads((every_format / "papers.json").read_text(encoding="utf-8")) if r["id"] == "eF5gH7iJ9k")
+    assert record["theme"]
+
+
+def test_links_from_every_alias_are_shown(every_format):
+    page = (every_format / "papers" / "gH6iJ8kL0m" / "index.html").read_text(encoding="utf-8")
+    assert 'href="https://icml.cc/virtual/2025/poster/40104"' in page
+    assert 'href="https://raw.githubusercontent.com/example/papers/main/route.pdf"' in page
+    arxiv = (every_format / "papers" / "smith2019sparse" / "index.html").read_text(encoding="utf-8")
+    assert 'href="https://arxiv.org/abs/1904.01234"' in arxiv
+
+
+def test_paper_pages_carry_highwire_citation_tags(every_format):
+    page = (every_format / "papers" / "C16-2019" / "index.html").read_text(encoding="utf-8")
+    tags = re.findall(r'<meta name="(citation_\w+)" content="([^"]*)">', page)
+    assert tags == [
+        ("citation_title", "A Web Tool for Naïve Readers of Parallel Corpora"),
+        ("citation_author", "Hans Müller"),
+        ("citation_author", "Shuichi Nosé"),
+        ("citation_author", "Jan van der Berg"),
+        ("citation_publication_date", "2016"),
+        (
+            "citation_conference_title",
+            "Proceedings of COLING 2016, the 26th International Conference on Computational Linguistics: System Demonstrations",
+        ),
+        ("citation_abstract_html_url", "https://aclanthology.org/C16-2019"),
+    ]
+    # Every paper page has at least its title.
+    for paper_page in (every_format / "papers").glob("*/index.html"):
+        assert '<meta name="citation_title"' in paper_page.read_text(encoding="utf-8")
+
+
+def test_math_and_latex_show_typeset_and_descriptions_spell_it_out(every_format):
+    page = (every_format / "papers" / "zK8fT2qLx1" / "index.html").read_text(encoding="utf-8")
+    assert (
+        '<h1 id="lambda-grpo-length-aware-group-relative-policy-optimisation"><span class="arithmatex">&#92;&#40;&#92;lambda&#92;&#41;</span>'
+        in page
+    )
+    assert '<meta property="og:title" content="λ-GRPO: Length-Aware Group Relative Policy Optimisation">' in page
+    robust = (every_format / "papers" / "BkxSmlBFvr" / "index.html").read_text(encoding="utf-8")
+    assert '<span class="arithmatex">\\(\\sim\\)</span>20 minutes' in robust
+    assert (
+        '<meta name="description" content="Randomised smoothing certifies robustness but needs 10⁵ samples per input.">' in robust
+    )
+    records = {r["id"]: r for r in json.loads((every_format / "papers.json").read_text(encoding="utf-8"))}
+    assert records["zK8fT2qLx1"]["title"].startswith("λ-GRPO")
+    assert records["zK8fT2qLx1"]["title_math"].startswith("$\\lambda$-GRPO")
+    assert records["C16-2019"]["title_math"] is None

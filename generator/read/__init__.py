@@ -29,6 +29,7 @@ from .ris import read_ris
 log = logging.getLogger(__name__)
 
 _BOM = "\ufeff"
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _READERS: dict[str, Callable[[Path, str], Parsed]] = {
     "plain": read_plain,
     "jsonl": read_jsonl,
@@ -97,11 +98,20 @@ def _report(problems: list[InputError], *, skip_invalid: bool) -> None:
 
 
 def _shared_venue(venues: Counter[str], papers: int) -> str:
-    """The venue that nine in ten papers give, if there is one: the export's own name for itself."""
-    if not venues:
+    """What the venues of nine in ten papers begin with, if it names a venue: the export's own name for itself.
+
+    OpenReview's "ICLR 2025 Poster" and "ICLR 2025 Oral" make "ICLR 2025".
+    """
+    if sum(venues.values()) < 0.9 * papers:
         return ""
-    venue, count = venues.most_common(1)[0]
-    return venue if count >= 0.9 * papers else ""
+    words = [venue.split() for venue in venues]
+    shared: list[str] = []
+    for column in zip(*words, strict=False):
+        if len(set(column)) > 1:
+            break
+        shared.append(column[0])
+    name = " ".join(shared).rstrip(",:;-")
+    return name if len(shared) >= 2 or _YEAR.search(name) else ""
 
 
 def _title_from_name(path: Path) -> str:
