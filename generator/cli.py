@@ -32,9 +32,18 @@ def default_config() -> Path:
     raise click.UsageError("no mkdocs.yml here and none bundled; pass --config")
 
 
+def _packaged(config_file: Path) -> bool:
+    return config_file.resolve().is_relative_to(_BUNDLED.resolve())
+
+
 def cache_dir(config_file: Path) -> Path | None:
     """Where a build keeps its cache: beside mkdocs.yml, or here when the mkdocs.yml is the packaged one."""
-    return Path(".cache", "readinglist").resolve() if config_file.resolve().is_relative_to(_BUNDLED.resolve()) else None
+    return Path(".cache", "readinglist").resolve() if _packaged(config_file) else None
+
+
+def data_dir(config_file: Path) -> Path | None:
+    """Where a build keeps its state files: mkdocs.yml's data_dir, or here when the mkdocs.yml is the packaged one."""
+    return Path.cwd() if _packaged(config_file) else None
 
 
 class _ErrorsAsLines(click.Group):
@@ -123,6 +132,7 @@ def build_command(
         themes=themes,
         group_by=group_by,
         cache_dir=cache_dir(config_file),
+        data_dir=data_dir(config_file),
         title=title,
         skip_invalid=skip_invalid,
         fields=fields,
@@ -160,6 +170,7 @@ def generate_command(
         themes=themes,
         group_by=group_by,
         cache_dir=cache_dir(config_file),
+        data_dir=data_dir(config_file),
         title=title,
         skip_invalid=skip_invalid,
         fields=fields,

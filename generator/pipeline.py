@@ -48,8 +48,9 @@ class BuildOptions:
     # The command line's --themes and --group-by; None keeps mkdocs.yml's.
     themes: int | None = None
     group_by: str | None = None
-    # None: the cache_dir of mkdocs.yml.
+    # None: the cache_dir and data_dir of mkdocs.yml.
     cache_dir: Path | None = None
+    data_dir: Path | None = None
     # The command line's --title, --skip-invalid and --field; empty keeps mkdocs.yml's.
     title: str = ""
     skip_invalid: bool = False
@@ -87,6 +88,7 @@ def build(options: BuildOptions, clock: Stopwatch | None = None) -> Site:
         themes=options.themes,
         group_by=options.group_by,
         cache_dir=options.cache_dir,
+        data_dir=options.data_dir,
         title=options.title,
         skip_invalid=options.skip_invalid,
         fields=options.fields,
@@ -135,6 +137,7 @@ def load_mkdocs_config(
     themes: int | None = None,
     group_by: str | None = None,
     cache_dir: Path | None = None,
+    data_dir: Path | None = None,
     title: str = "",
     skip_invalid: bool = False,
     fields: tuple[tuple[str, str], ...] = (),
@@ -152,6 +155,7 @@ def load_mkdocs_config(
     plugin.themes = themes
     plugin.group_by = group_by
     plugin.cache_dir = cache_dir
+    plugin.data_dir = data_dir
     plugin.title = title
     plugin.skip_invalid = skip_invalid
     plugin.fields = dict(fields)

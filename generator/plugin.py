@@ -58,12 +58,15 @@ class ReadingListConfig(base.Config):
     """Compare papers by a sentence model's embeddings; needs `pip install 'readinglist[embeddings]'`."""
     cache_dir = opt.Type(str, default=".cache/readinglist")
     """Where costly results are kept between builds, relative to mkdocs.yml; empty keeps nothing."""
+    data_dir = opt.Type(str, default="")
+    """The folder of the build's state files (url_map, theme_memory), relative
+    to mkdocs.yml: the curator's, to commit with the list. Empty: beside mkdocs.yml."""
     url_map = opt.Type(str, default="urls.json")
-    """Where the build keeps every paper's past slugs, relative to the first
-    input's folder; old URLs redirect to new ones. Empty keeps no map."""
+    """Where the build keeps every paper's past slugs, in data_dir; old URLs
+    redirect to new ones. Empty keeps no map."""
     theme_memory = opt.Type(str, default="theme-memory.json")
-    """Where the build keeps the themes it detected, relative to the first
-    input's folder; the next build starts from them. Empty keeps none."""
+    """Where the build keeps the themes it detected, in data_dir; the next
+    build starts from them. Empty keeps none."""
 
 
 class _NoDirtyWarning(logging.Filter):
@@ -81,8 +84,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         # The CLI's --themes and --group-by; None keeps the config's.
         self.themes: int | None = None
         self.group_by: str | None = None
-        # The CLI's cache folder when it builds with the packaged mkdocs.yml.
+        # The CLI's cache and state folders when it builds with the packaged mkdocs.yml.
         self.cache_dir: Path | None = None
+        self.data_dir: Path | None = None
         # The CLI's --title, --skip-invalid and --field, over the config's.
         self.title = ""
         self.skip_invalid = False
@@ -100,8 +104,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def settings(self, config: MkDocsConfig) -> Settings:
         root = Path(config.config_file_path).parent
         inputs = self.inputs or [root / p for p in self.config.input]
-        url_map = inputs[0].parent / self.config.url_map if inputs and self.config.url_map else None
-        memory = inputs[0].parent / self.config.theme_memory if inputs and self.config.theme_memory else None
+        data = self.data_dir or root / self.config.data_dir
+        url_map = data / self.config.url_map if self.config.url_map else None
+        memory = data / self.config.theme_memory if self.config.theme_memory else None
         return Settings(
             inputs=tuple(inputs),
             templates=root / self.config.templates,
@@ -194,13 +199,20 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         except ReadingListError as error:
             raise PluginError(str(error)) from error
         settings = self.settings(config)
+        # The site is built: a state file that cannot be written costs the next build its memory, not this one its site.
         try:
             if settings.url_map is not None:
+                settings.url_map.parent.mkdir(parents=True, exist_ok=True)
                 update_map(self.site.reading_list, settings.url_map)
             if settings.themes.memory is not None:
+                settings.themes.memory.parent.mkdir(parents=True, exist_ok=True)
                 update_memory(self.site.reading_list, settings.themes.memory, group_by=self.site.reading_list.group_by)
         except OSError as error:
-            log.warning("%s: cannot update it: %s", error.filename, error.strerror)
+            log.warning(
+                "%s: cannot write the build's state there: %s (set data_dir under the plugin to a folder you can write)",
+                error.filename,
+                error.strerror,
+            )
 
     def _rebuild_all_if_chrome_changed(self, config: MkDocsConfig) -> None:
         """Empty the site before a dirty build if what every page shows changed: nav, titles, templates, config.
