@@ -105,6 +105,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         root = Path(config.config_file_path).parent
         inputs = self.inputs or [root / p for p in self.config.input]
         data = self.data_dir or root / self.config.data_dir
+        # Messages name the state files as the curator would: data/urls.json, from the project's folder.
+        if data.is_absolute() and data.is_relative_to(Path.cwd()):
+            data = data.relative_to(Path.cwd())
         url_map = data / self.config.url_map if self.config.url_map else None
         memory = data / self.config.theme_memory if self.config.theme_memory else None
         return Settings(
