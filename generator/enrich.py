@@ -24,6 +24,7 @@ _CONTRIBUTION = re.compile(
     re.IGNORECASE,
 )
 _SLUG_WORDS = 6
+_CJK_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 
 
 def enrich(reading_list: ReadingList) -> ReadingList:
@@ -45,7 +46,8 @@ def enrich(reading_list: ReadingList) -> ReadingList:
     for paper in papers:
         paper.links = _links(paper)
         paper.summary = paper.summary or summarise(paper.abstract)
-        paper.slug = paper.slug or slugify(paper.title, suffix=paper.id[:6])
+        # A paper's slug stays ASCII, as it always was: its URL must not move.
+        paper.slug = paper.slug or slugify(paper.title, suffix=paper.id[:6], cjk=False)
     return reading_list
 
 
@@ -71,9 +73,23 @@ def _links(paper: Paper) -> list[Link]:
     return list(links.values())
 
 
-def slugify(value: str, *, suffix: str = "", max_words: int = _SLUG_WORDS) -> str:
-    """A lowercase ASCII slug; the suffix keeps it unique when words run out."""
-    ascii_text = unicodedata.normalize("NFKD", value).encode("ascii", "ignore").decode()
-    words = re.findall(r"[a-z0-9]+", ascii_text.lower())[:max_words]
+def _ascii(char: str) -> str:
+    """A character of a theme's label as its slug reads it: CJK as it is, else its ASCII letters, else a break."""
+    if _CJK_CHAR.match(char):
+        return char
+    return unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode() or " "
+
+
+def slugify(value: str, *, suffix: str = "", max_words: int = _SLUG_WORDS, cjk: bool = True) -> str:
+    """A lowercase slug of ASCII words and (with cjk) runs of Chinese or Japanese; the suffix keeps it unique when words run out.
+
+    A theme named in Chinese ("图神经网络") has no ASCII words to make a slug of.
+    """
+    if cjk and _CJK_CHAR.search(value):
+        words = re.findall(r"[a-z0-9]+|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+", "".join(map(_ascii, value.lower())))
+    else:
+        ascii_text = unicodedata.normalize("NFKD", value).encode("ascii", "ignore").decode()
+        words = re.findall(r"[a-z0-9]+", ascii_text.lower())
+    words = words[:max_words]
     parts = [*words, suffix] if suffix else words
     return "-".join(parts) or "untitled"

@@ -43,6 +43,7 @@ from .keyphrases import distinct, head_spellings, normalise, spell, terms
 from .memory import Memory, load_memory, remember
 from .model import Paper, ReadingList, Theme
 from .overrides import Overrides, apply_overrides, load_overrides
+from .segment import CJK
 
 log = logging.getLogger(__name__)
 
@@ -926,14 +927,16 @@ def _label(phrases: list[str], used: set[str]) -> str:
 def _label_candidates(phrases: list[str]) -> list[str]:
     short = [p for p in phrases[:_LABEL_CHOICES] if len(p.split()) <= _LABEL_WORDS - 2]
     pairs = [
-        f"{first} and {second}"
+        # Chinese and Japanese compounds are listed as those languages list them: "图神经网络、分子性质预测".
+        f"{first}、{second}" if CJK.search(first) and CJK.search(second) else f"{first} and {second}"
         for i, first in enumerate(short)
         for second in short[i + 1 :]
         if len(first.split()) + len(second.split()) + 1 <= _LABEL_WORDS
     ]
-    singles = [p for p in phrases[:_LABEL_CHOICES] if 2 <= len(p.split()) <= _LABEL_WORDS]
+    # A CJK compound is a phrase though it is one token.
+    singles = [p for p in phrases[:_LABEL_CHOICES] if 2 <= len(p.split()) <= _LABEL_WORDS or CJK.search(p)]
     # A theme known by one word alone: "Papers on diffusion".
-    topics = [f"papers on {p}" for p in short]
+    topics = [f"papers on {p}" for p in short if not CJK.search(p)]
     return [_capitalise(label) for label in [*pairs[:1], *singles[:1], *pairs[1:], *singles[1:], *topics]]
 
 
