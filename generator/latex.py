@@ -12,9 +12,11 @@ brace is otherwise kept as it is.
 from __future__ import annotations
 
 import functools
+import logging
 import re
 
 from pylatexenc.latex2text import LatexNodes2Text
+from pylatexenc.latexwalker import LatexWalkerError
 
 # Inline and display math, as text.py marks it for KaTeX.
 # A "$" next to a letter is not a delimiter ("US$", "$x$y"), but one next to a digit may be: "85$\times$", "$\sim$20".
@@ -33,6 +35,8 @@ _CONTROL_SPACE = re.compile(r"\\ ")
 _PROTECTED = re.compile(r"(?<![A-Za-z\\])\{([A-Za-z][^{}\\$]*)\}")
 _SPACES = re.compile(r"[^\S\n]{2,}")
 
+# It warns of every macro it cannot fill; those stay as written (see _to_text).
+logging.getLogger("pylatexenc").setLevel(logging.ERROR)
 _TO_TEXT = LatexNodes2Text(math_mode="text", strict_latex_spaces=True)
 
 
@@ -69,7 +73,18 @@ def _symbol(macro: str) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _convert(fragment: str) -> str:
-    return _TO_TEXT.latex_to_text(fragment).strip()
+    return _to_text(fragment, fragment).strip()
+
+
+def _to_text(tex: str, fallback: str) -> str:
+    # pylatexenc gives up on some input (a macro short of its arguments, a
+    # brace left open) with one of these, or leaves its template's "%s"
+    # unfilled; the text then stays as the export wrote it.
+    try:
+        text = _TO_TEXT.latex_to_text(tex)
+    except (IndexError, KeyError, TypeError, ValueError, LatexWalkerError):
+        return fallback
+    return fallback if "%s" in text else text
 
 
 def plain_math(value: str) -> str:
@@ -87,7 +102,7 @@ _SUPERSCRIPT = str.maketrans(
 
 @functools.lru_cache(maxsize=4096)
 def _math_text(tex: str) -> str:
-    return " ".join(_TO_TEXT.latex_to_text(_SCRIPT.sub(_script, tex)).split())
+    return " ".join(_to_text(_SCRIPT.sub(_script, tex), tex).split())
 
 
 def _script(match: re.Match[str]) -> str:

@@ -53,3 +53,8 @@ def test_titles_mark_their_math_and_keep_the_rest_inert():
         '<span class="arithmatex">&#92;&#40;&#92;lambda&#92;&#41;</span>&#45;GRPO &#60;b&#62;'
     )
     assert inline_html("No math, $5") == "No math, &#36;5"
+
+
+def test_latex_that_pylatexenc_cannot_read_stays_as_written():
+    assert untex("see \\href and \\textbf here") == "see \\href and \\textbf here"
+    assert plain_math("$\\href$ and $\\frac{a$") == "\\href and \\frac{a"
