@@ -69,6 +69,22 @@ def _csv_rows(raw: bytes) -> int:
     return sum(1 for row in rows if any(cell.strip() for cell in row))
 
 
+def _braced(value: str) -> str:
+    """A BibTeX field value: an abstract's unbalanced brace ("a set {x") would end the entry, as a bibliography tool would not write it.
+
+    Escaped braces do not count, as in BibTeX; unbalanced ones become parentheses.
+    """
+    depth = 0
+    for match in _BRACE.finditer(value):
+        depth += 1 if match.group() == "{" else -1
+        if depth < 0:
+            break
+    return value if depth == 0 else _BRACE.sub(lambda m: "(" if m.group() == "{" else ")", value)
+
+
+_BRACE = re.compile(r"(?<!\\)[{}]")
+
+
 def convert(records: list[dict], folder: Path) -> list[Path]:
     """The dev export written in every other format."""
     out = []
@@ -77,9 +93,10 @@ def convert(records: list[dict], folder: Path) -> list[Path]:
         for r in records:
             authors = " and ".join(r.get("authors") or ["Anonymous"])
             handle.write(
-                f"@inproceedings{{{r['id']},\n  title = {{{r['title']}}},\n  author = {{{authors}}},\n"
+                f"@inproceedings{{{r['id']},\n  title = {{{_braced(r['title'])}}},\n  author = {{{authors}}},\n"
                 f"  booktitle = {{International Conference on Learning Representations}},\n  year = {{2026}},\n"
-                f"  url = {{{r['url']}}},\n  keywords = {{{', '.join(r['keywords'])}}},\n  abstract = {{{r['abstract']}}}\n}}\n\n"
+                f"  url = {{{r['url']}}},\n  keywords = {{{_braced(', '.join(r['keywords']))}}},\n"
+                f"  abstract = {{{_braced(r['abstract'])}}}\n}}\n\n"
             )
     ris = folder / "iclr2026.ris"
     with ris.open("w", encoding="utf-8") as handle:
