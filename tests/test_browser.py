@@ -298,7 +298,7 @@ def test_status_and_starred_only_filters(page, fixture_site):
 def test_papers_js_gives_the_pages_the_records_of_papers_json(fixture_site, page):
     page.goto(fixture_site.base)
     page.wait_for_function("() => Array.isArray(window.RL_PAPERS)")
-    fields = ("id", "title", "theme", "theme_slug", "url", "keywords", "status", "x", "y")
+    fields = ("id", "title", "title_math", "theme", "theme_slug", "url", "keywords", "status", "x", "y")
     expected = [{field: record[field] for field in fields} for record in fixture_site.papers]
     assert page.evaluate("() => window.RL_PAPERS") == expected
 
