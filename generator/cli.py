@@ -32,9 +32,18 @@ def default_config() -> Path:
     raise click.UsageError("no mkdocs.yml here and none bundled; pass --config")
 
 
+def _packaged(config_file: Path) -> bool:
+    return config_file.resolve().is_relative_to(_BUNDLED.resolve())
+
+
 def cache_dir(config_file: Path) -> Path | None:
     """Where a build keeps its cache: beside mkdocs.yml, or here when the mkdocs.yml is the packaged one."""
-    return Path(".cache", "readinglist").resolve() if config_file.resolve().is_relative_to(_BUNDLED.resolve()) else None
+    return Path(".cache", "readinglist").resolve() if _packaged(config_file) else None
+
+
+def data_dir(config_file: Path) -> Path | None:
+    """Where a build keeps its state files: mkdocs.yml's data_dir, or here when the mkdocs.yml is the packaged one."""
+    return Path.cwd() if _packaged(config_file) else None
 
 
 class _ErrorsAsLines(click.Group):
@@ -51,6 +60,32 @@ themes_option = click.option(
 )
 group_by_option = click.option(
     "--group-by", metavar="FIELD", help="Use a paper field (e.g. track, primary_area) as the top-level themes."
+)
+title_option = click.option(
+    "--title", "-t", default="", help="The list's title (default: the input's own, else the file's name)."
+)
+skip_invalid_option = click.option(
+    "--skip-invalid", is_flag=True, help="Leave out records that cannot be papers, with a warning each, instead of stopping."
+)
+
+
+def _field_pair(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    pairs = []
+    for value in values:
+        name, equals, column = value.partition("=")
+        if not equals or not name.strip() or not column.strip():
+            raise click.BadParameter(f"{value!r} is not NAME=COLUMN, e.g. abstract=Summary", ctx=ctx, param=param)
+        pairs.append((name.strip(), column.strip()))
+    return tuple(pairs)
+
+
+field_option = click.option(
+    "--field",
+    "fields",
+    multiple=True,
+    metavar="NAME=COLUMN",
+    callback=_field_pair,
+    help="Fill our field NAME (title, abstract, authors, url, ...) from the export's COLUMN. Repeatable.",
 )
 inputs_argument = click.argument("inputs", nargs=-1, type=click.Path(path_type=Path))
 config_option = click.option(
@@ -74,13 +109,34 @@ def main(verbose: bool, quiet: bool) -> None:
 @click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True)
 @themes_option
 @group_by_option
+@title_option
+@skip_invalid_option
+@field_option
 def build_command(
-    inputs: tuple[Path, ...], config_file: Path | None, out: Path, themes: int | None, group_by: str | None
+    inputs: tuple[Path, ...],
+    config_file: Path | None,
+    out: Path,
+    themes: int | None,
+    group_by: str | None,
+    title: str,
+    skip_invalid: bool,
+    fields: tuple[tuple[str, str], ...],
 ) -> None:
     """Generate the pages and build the site (default input: the one in mkdocs.yml)."""
     started = time.perf_counter()
     config_file = config_file or default_config()
-    options = BuildOptions(config_file, out, inputs or None, themes=themes, group_by=group_by, cache_dir=cache_dir(config_file))
+    options = BuildOptions(
+        config_file,
+        out,
+        inputs or None,
+        themes=themes,
+        group_by=group_by,
+        cache_dir=cache_dir(config_file),
+        data_dir=data_dir(config_file),
+        title=title,
+        skip_invalid=skip_invalid,
+        fields=fields,
+    )
     site = build(options)
     papers, themes = len(site.reading_list.papers), len(site.reading_list.themes)
     seconds = time.perf_counter() - started
@@ -93,12 +149,32 @@ def build_command(
 @click.option("--docs", type=click.Path(file_okay=False, path_type=Path), default=Path("build/docs"), show_default=True)
 @themes_option
 @group_by_option
+@title_option
+@skip_invalid_option
+@field_option
 def generate_command(
-    inputs: tuple[Path, ...], config_file: Path | None, docs: Path, themes: int | None, group_by: str | None
+    inputs: tuple[Path, ...],
+    config_file: Path | None,
+    docs: Path,
+    themes: int | None,
+    group_by: str | None,
+    title: str,
+    skip_invalid: bool,
+    fields: tuple[tuple[str, str], ...],
 ) -> None:
     """Write the generated Markdown pages only."""
     config_file = config_file or default_config()
-    config = load_mkdocs_config(config_file, inputs, themes=themes, group_by=group_by, cache_dir=cache_dir(config_file))
+    config = load_mkdocs_config(
+        config_file,
+        inputs,
+        themes=themes,
+        group_by=group_by,
+        cache_dir=cache_dir(config_file),
+        data_dir=data_dir(config_file),
+        title=title,
+        skip_invalid=skip_invalid,
+        fields=fields,
+    )
     site = generate(config.plugins[PLUGIN].settings(config))
     write_docs(site, docs)
     click.echo(f"readinglist: wrote {len(site.pages)} pages: {docs}", err=True)

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Literal
 
 from .errors import ConfigError
+from .records import FIELDS
 
 # `embeddings: auto` runs the sentence encoder for lists up to this many
 # papers: there it groups papers far better than their words do, and it costs
@@ -42,6 +43,10 @@ class Settings:
     themes: ThemeSettings = field(default_factory=ThemeSettings)
     # Overrides the title the input carries (the first line of a plain list).
     title: str = ""
+    # Leave out records that cannot be papers, with a warning each, instead of stopping.
+    skip_invalid: bool = False
+    # Our field name to the export's column that fills it, for names the aliases miss.
+    fields: dict[str, str] = field(default_factory=dict)
     # "auto" follows the list's title: a CJK title gives a Chinese UI.
     language: str = "auto"
     # The map of every slug each paper has had (see urls.py); None keeps none.
@@ -66,6 +71,9 @@ class Settings:
             problems.append(f"{self.templates}: no pages/ folder of templates")
         if not 0 <= self.related <= 20:
             problems.append(f"related must be between 0 and 20, not {self.related}")
+        unknown = sorted(set(self.fields) - set(FIELDS))
+        if unknown:
+            problems.append(f"fields: no field {', '.join(map(repr, unknown))}; map one of {', '.join(FIELDS)}")
         if not (isinstance(self.embeddings, bool) or self.embeddings == "auto"):
             problems.append(f"embeddings must be auto, true or false, not {self.embeddings!r}")
         if problems:

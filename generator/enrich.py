@@ -7,18 +7,16 @@ from __future__ import annotations
 
 import logging
 import re
-from urllib.parse import urlsplit
 
 from . import text
 from .keyphrases import keyphrases
 from .model import Link, LinkKind, Paper, ReadingList
+from .records import link_kind
 from .slugs import slugify
 from .titles import derive_title
 
 log = logging.getLogger(__name__)
 
-_CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "anonymous.4open.science", "huggingface.co")
-_PAPER_HOSTS = ("arxiv.org", "openreview.net", "doi.org", "aclanthology.org")
 # The sentence that states the contribution makes the best one-line summary.
 _CONTRIBUTION = re.compile(
     r"\b(we|this (?:paper|work)|our (?:work|paper))\s+(?:\w+\s+){0,2}?"
@@ -44,9 +42,10 @@ def enrich(reading_list: ReadingList) -> ReadingList:
     log.info("Derived keywords for %d papers", len(unkeyed))
 
     for paper in papers:
-        paper.links = paper.links or _links(paper)
+        paper.links = _links(paper)
         paper.summary = paper.summary or summarise(paper.abstract)
-        paper.slug = paper.slug or slugify(paper.title, suffix=paper.id[:6])
+        # A paper's slug stays ASCII, as it always was: its URL must not move.
+        paper.slug = paper.slug or slugify(paper.title, suffix=paper.id[:6], cjk=False)
     return reading_list
 
 
@@ -62,6 +61,7 @@ def summarise(abstract: str) -> str:
 def _links(paper: Paper) -> list[Link]:
     """The links the record gives, then those in the abstract; only http(s) ones."""
     found: list[tuple[str, LinkKind | None]] = [(paper.url, None), (paper.pdf, LinkKind.PAPER), (paper.code, LinkKind.CODE)]
+    found += [(link.url, link.kind) for link in paper.links]
     found += [(url, None) for url in text.urls(paper.abstract)]
     links: dict[str, Link] = {}
     for given, kind in found:
@@ -69,12 +69,3 @@ def _links(paper: Paper) -> list[Link]:
         if url and url not in links:
             links[url] = Link(url, kind or link_kind(url))
     return list(links.values())
-
-
-def link_kind(url: str) -> LinkKind:
-    host = (urlsplit(url).hostname or "").removeprefix("www.")
-    if any(host == h or host.endswith("." + h) for h in _CODE_HOSTS):
-        return LinkKind.CODE
-    if any(host == h or host.endswith("." + h) for h in _PAPER_HOSTS):
-        return LinkKind.PAPER
-    return LinkKind.PROJECT

@@ -36,3 +36,21 @@ class ConfigError(ReadingListError):
 
 class BuildError(ReadingListError):
     """MkDocs failed, or the built site does not hold what the input promised."""
+
+
+class InvalidRecords(InputError):
+    """Several records cannot be read: each is reported, up to a number, then counted."""
+
+    hint = "fix them, or pass --skip-invalid to leave them out"
+
+    def __init__(self, problems: list[InputError], *, shown: int) -> None:
+        super().__init__(f"{len(problems)} records cannot be read")
+        self.problems = problems
+        self.shown = shown
+
+    def __str__(self) -> str:
+        lines = [f"{self.message} ({self.hint}):"]
+        lines += [f"  {problem}" for problem in self.problems[: self.shown]]
+        if len(self.problems) > self.shown:
+            lines.append(f"  … and {len(self.problems) - self.shown} more")
+        return "\n".join(lines)

@@ -17,6 +17,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
+from . import segment
+
 MAX_WORDS = 3
 
 
@@ -202,8 +204,8 @@ _NOISE = re.compile(
     r"|<[^>]*>|\\[A-Za-z]+|`[^`]*`",  # HTML, stray LaTeX commands, code
     re.DOTALL,
 )
-# Punctuation ends a phrase. A token with no Latin letter, such as a CJK run,
-# a number or a stray symbol, ends one too (see _token).
+# Punctuation ends a phrase. A token with no Latin letter or CJK word, such
+# as a number or a stray symbol, ends one too (see _token).
 _PUNCTUATION = re.compile(r"[!\"#$%&'()*+,./:;<=>?@\[\\\]^_`{|}~\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u00d7\u00b7]+|--+")
 _LETTER = re.compile(r"[A-Za-z\u00C0-\u024F]")
 # Parts of a word that keep their capitals: "LLMs", "KV", "3D", "LoRA", "ViT".
@@ -302,7 +304,8 @@ def _chunks(raw: str) -> list[_Chunk]:
     chunks: list[_Chunk] = []
     chunk: _Chunk = []
     # Markdown bold can split a word: "**S**elf-supervised".
-    for token in _PUNCTUATION.sub(" | ", _NOISE.sub(" | ", raw).replace("**", "")).split():
+    # Chinese and Japanese runs become their compound nouns, one phrase each (see segment.py).
+    for token in _PUNCTUATION.sub(" | ", segment.phrases(_NOISE.sub(" | ", raw)).replace("**", "")).split():
         word, ends = _token(token)
         if word is not None:
             chunk.append(word)
@@ -365,7 +368,7 @@ def _token(token: str) -> tuple[tuple[str, str] | None, bool]:
     """A token's (key, spelling), or None if it is no word; and whether it ends a phrase."""
     token = token.strip("-")
     lower = token.lower()
-    if len(token) < 2 or _ends_phrase(lower) or not _LETTER.search(token):
+    if len(token) < 2 or _ends_phrase(lower) or not (_LETTER.search(token) or segment.CJK.search(token)):
         return None, True
     parts = [part if _CASED.fullmatch(part) else part.lower() for part in token.split("-")]
     spelled = "-".join(parts)

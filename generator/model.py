@@ -65,6 +65,10 @@ class Paper:
     status: str = ""
     track: str = ""
     primary_area: str = ""
+    # For citations: what the export gives, as it gives it.
+    year: str = ""
+    venue: str = ""
+    doi: str = ""
     extra: dict[str, str] = field(default_factory=dict)
     # Timed sessions only, in time order; empty when the input gives no times.
     sessions: list[Session] = field(default_factory=list)
@@ -113,6 +117,8 @@ class ReadingList:
     # The themes and sub-themes as detected, before the curator's overrides:
     # what the theme memory keeps for the next build.
     detected: tuple[tuple[Theme, ...], tuple[Theme, ...]] = ((), ())
+    # The field (a Paper attribute or key of extra) whose values made the top level; "" when detected.
+    group_by: str = ""
 
     def set_themes(self, themes: list[Theme], subthemes: list[Theme]) -> None:
         """Make these the list's themes, and point every paper at its theme and sub-theme."""

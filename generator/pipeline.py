@@ -10,7 +10,7 @@ import os
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from mkdocs.commands.build import build as mkdocs_build
@@ -28,6 +28,7 @@ from .layout import layout
 from .model import Site
 from .progress import Stopwatch
 from .read import read_papers
+from .records import FieldMap, resolve_field
 from .related import find_related
 from .render import paper_html_path, paper_path, render_pages
 from .themes import detect_themes
@@ -49,22 +50,30 @@ class BuildOptions:
     # The command line's --themes and --group-by; None keeps mkdocs.yml's.
     themes: int | None = None
     group_by: str | None = None
-    # None: the cache_dir of mkdocs.yml.
+    # None: the cache_dir and data_dir of mkdocs.yml.
     cache_dir: Path | None = None
+    data_dir: Path | None = None
+    # The command line's --title, --skip-invalid and --field; empty keeps mkdocs.yml's.
+    title: str = ""
+    skip_invalid: bool = False
+    fields: tuple[tuple[str, str], ...] = ()
 
 
 def generate(settings: Settings, clock: Stopwatch | None = None) -> Site:
     """Input files to rendered Markdown pages: every stage before MkDocs."""
     clock = clock or Stopwatch()
     cache = Cache(settings.cache_dir, preview=settings.preview)
+    fields = FieldMap(settings.fields)
     with clock("read"):
-        reading_list = read_papers(settings.inputs, title=settings.title)
+        reading_list = read_papers(settings.inputs, title=settings.title, skip_invalid=settings.skip_invalid, fields=fields)
+    # --group-by may name the export's own column ("sessions"), which the reading put in our field (track).
+    themes = replace(settings.themes, group_by=resolve_field(settings.themes.group_by, reading_list.papers, fields))
     with clock("enrich"):
         reading_list = enrich(reading_list)
     embeddings = settings.embeds(len(reading_list.papers))
     log.info("Sentence model: %s for %d papers", "on" if embeddings else "off", len(reading_list.papers))
     with clock("detect"):
-        reading_list = detect_themes(reading_list, settings.themes, cache, embeddings=embeddings)
+        reading_list = detect_themes(reading_list, themes, cache, embeddings=embeddings)
     with clock("related"):
         reading_list = find_related(reading_list, n=settings.related, cache=cache, embeddings=embeddings)
     with clock("layout"):
@@ -82,7 +91,15 @@ def build(options: BuildOptions, clock: Stopwatch | None = None) -> Site:
     """Input files to a finished site in options.out; on failure, out is untouched."""
     clock = clock or Stopwatch()
     config = load_mkdocs_config(
-        options.config_file, options.inputs, themes=options.themes, group_by=options.group_by, cache_dir=options.cache_dir
+        options.config_file,
+        options.inputs,
+        themes=options.themes,
+        group_by=options.group_by,
+        cache_dir=options.cache_dir,
+        data_dir=options.data_dir,
+        title=options.title,
+        skip_invalid=options.skip_invalid,
+        fields=options.fields,
     )
     plugin = config.plugins[PLUGIN]
     settings = plugin.settings(config)
@@ -128,6 +145,10 @@ def load_mkdocs_config(
     themes: int | None = None,
     group_by: str | None = None,
     cache_dir: Path | None = None,
+    data_dir: Path | None = None,
+    title: str = "",
+    skip_invalid: bool = False,
+    fields: tuple[tuple[str, str], ...] = (),
 ) -> MkDocsConfig:
     """The validated MkDocs config, with the command line's inputs and theme options if it gave any."""
     try:
@@ -142,6 +163,10 @@ def load_mkdocs_config(
     plugin.themes = themes
     plugin.group_by = group_by
     plugin.cache_dir = cache_dir
+    plugin.data_dir = data_dir
+    plugin.title = title
+    plugin.skip_invalid = skip_invalid
+    plugin.fields = dict(fields)
     plugin.dirty = False
     return config
 

@@ -38,7 +38,11 @@ class ReadingListConfig(base.Config):
     input = opt.ListOfItems(opt.Type(str), default=["data/iclr2026.txt"])
     """Input files, relative to mkdocs.yml."""
     title = opt.Type(str, default="")
-    """The list's title; unset takes the input's (a plain list's first line)."""
+    """The list's title; unset takes the input's (a plain list's first line, a JSON export's "title")."""
+    skip_invalid = opt.Type(bool, default=False)
+    """Leave out records with neither a title nor an abstract (and other bad records), with a warning each."""
+    fields = opt.Type(dict, default={})
+    """Our field names (title, abstract, authors, url, ...) to the export's own column names, for names the aliases miss."""
     templates = opt.Type(str, default="templates")
     """The folder holding pages/*.md.j2, relative to mkdocs.yml."""
     language = opt.Choice(("auto", "en", "zh", "de", "fr", "es", "ja", "ko"), default="auto")
@@ -55,15 +59,18 @@ class ReadingListConfig(base.Config):
     """Compare papers by the bundled sentence model: true, false, or auto (for lists of up to 2,000 papers)."""
     cache_dir = opt.Type(str, default=".cache/readinglist")
     """Where costly results are kept between builds, relative to mkdocs.yml; empty keeps nothing."""
+    data_dir = opt.Type(str, default="")
+    """The folder of the build's state files (url_map, theme_memory), relative
+    to mkdocs.yml: the curator's, to commit with the list. Empty: beside mkdocs.yml."""
     url_map = opt.Type(str, default="urls.json")
-    """Where the build keeps every paper's past slugs, relative to the first
-    input's folder; old URLs redirect to new ones. Empty keeps no map."""
+    """Where the build keeps every paper's past slugs, in data_dir; old URLs
+    redirect to new ones. Empty keeps no map."""
     first_seen = opt.Type(str, default="first-seen.json")
-    """Where the build keeps the date it first saw each paper, relative to the
-    first input's folder; the feeds list new papers first. Empty keeps none."""
+    """Where the build keeps the date it first saw each paper, in data_dir;
+    the feeds list new papers first. Empty keeps none."""
     theme_memory = opt.Type(str, default="theme-memory.json")
-    """Where the build keeps the themes it detected, relative to the first
-    input's folder; the next build starts from them. Empty keeps none."""
+    """Where the build keeps the themes it detected, in data_dir; the next
+    build starts from them. Empty keeps none."""
 
 
 class _NoDirtyWarning(logging.Filter):
@@ -81,8 +88,13 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         # The CLI's --themes and --group-by; None keeps the config's.
         self.themes: int | None = None
         self.group_by: str | None = None
-        # The CLI's cache folder when it builds with the packaged mkdocs.yml.
+        # The CLI's cache and state folders when it builds with the packaged mkdocs.yml.
         self.cache_dir: Path | None = None
+        self.data_dir: Path | None = None
+        # The CLI's --title, --skip-invalid and --field, over the config's.
+        self.title = ""
+        self.skip_invalid = False
+        self.fields: dict[str, str] = {}
         # A dirty build (`readinglist serve`) rebuilds only pages whose source changed.
         self.dirty = False
         # The site the CLI generated before MkDocs started, for the next build only.
@@ -96,13 +108,19 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def settings(self, config: MkDocsConfig) -> Settings:
         root = Path(config.config_file_path).parent
         inputs = self.inputs or [root / p for p in self.config.input]
-        url_map = inputs[0].parent / self.config.url_map if inputs and self.config.url_map else None
-        memory = inputs[0].parent / self.config.theme_memory if inputs and self.config.theme_memory else None
-        seen = inputs[0].parent / self.config.first_seen if inputs and self.config.first_seen else None
+        data = self.data_dir or root / self.config.data_dir
+        # Messages name the state files as the curator would: data/urls.json, from the project's folder.
+        if data.is_absolute() and data.is_relative_to(Path.cwd()):
+            data = data.relative_to(Path.cwd())
+        url_map = data / self.config.url_map if self.config.url_map else None
+        memory = data / self.config.theme_memory if self.config.theme_memory else None
+        seen = data / self.config.first_seen if self.config.first_seen else None
         return Settings(
             inputs=tuple(inputs),
             templates=root / self.config.templates,
-            title=self.config.title,
+            title=self.title or self.config.title,
+            skip_invalid=self.skip_invalid or self.config.skip_invalid,
+            fields={**{str(k): str(v) for k, v in self.config.fields.items()}, **self.fields},
             themes=ThemeSettings(
                 k=self.themes if self.themes is not None else self.config.themes,
                 group_by=self.group_by if self.group_by is not None else self.config.group_by,
@@ -190,16 +208,23 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         except ReadingListError as error:
             raise PluginError(str(error)) from error
         settings = self.settings(config)
+        # The site is built: a state file that cannot be written costs the next build its memory, not this one its site.
         try:
             if settings.url_map is not None:
+                settings.url_map.parent.mkdir(parents=True, exist_ok=True)
                 update_map(self.site.reading_list, settings.url_map)
             if settings.themes.memory is not None:
-                update_memory(self.site.reading_list, settings.themes.memory, group_by=settings.themes.group_by)
+                settings.themes.memory.parent.mkdir(parents=True, exist_ok=True)
+                update_memory(self.site.reading_list, settings.themes.memory, group_by=self.site.reading_list.group_by)
             if settings.first_seen is not None:
                 seen = first_seen(self.site.reading_list, settings.first_seen, build_time(settings.inputs))
                 update_first_seen(seen, settings.first_seen)
         except OSError as error:
-            log.warning("%s: cannot update it: %s", error.filename, error.strerror)
+            log.warning(
+                "%s: cannot write the build's state there: %s (set data_dir under the plugin to a folder you can write)",
+                error.filename,
+                error.strerror,
+            )
 
     def _rebuild_all_if_chrome_changed(self, config: MkDocsConfig) -> None:
         """Empty the site before a dirty build if what every page shows changed: nav, titles, templates, config.

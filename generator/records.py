@@ -1,72 +1,218 @@
-"""Structured records (JSONL, JSON, CSV rows) to papers, whatever the export calls its fields."""
+"""Flat records (JSONL, JSON, CSV rows, BibTeX and RIS entries) to papers, whatever the export calls its fields."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 import unicodedata
+from collections.abc import Mapping, Sequence
 from typing import Any
+from urllib.parse import urlsplit
 
 from .errors import InputError
-from .model import Paper, Source
+from .latex import untex
+from .model import Link, LinkKind, Paper, Source
 from .sessions import is_session_list, read_sessions
 
-# Field names that exports use, each mapped to ours. Keys are compared
-# lower-cased with spaces, dashes and dots folded to underscores.
+# Field names that exports use, each mapped to ours; where a record has
+# several of one field, the alias listed first wins and the others stay
+# metadata. Keys are compared lower-cased with spaces, dashes and dots folded
+# to underscores.
 _ALIASES = {
-    "id": ("id", "uid", "paper_id", "paperid", "forum", "forum_id", "openreview_id", "submission_id"),
+    "id": ("id", "uid", "paper_id", "paperid", "forum", "forum_id", "openreview_id", "submission_id", "key", "citation_key"),
     "title": ("title", "paper_title", "name"),
     "abstract": ("abstract", "paper_abstract", "description"),
     "summary": ("tldr", "tl;dr", "tl_dr", "one_sentence_summary"),
     "authors": ("authors", "author", "author_names", "authorids_names"),
     "keywords": ("keywords", "keyword", "tags", "topics"),
-    "url": ("url", "link", "forum_url", "paper_url", "openreview_url", "html_url"),
-    "pdf": ("pdf", "pdf_url", "pdf_link"),
-    "code": ("code", "code_url", "code_link", "github", "repository", "repo"),
-    "track": ("track", "venue", "session", "sessions"),
+    "track": ("track", "session", "sessions"),
     "status": ("status", "decision"),
     "primary_area": ("primary_area", "area", "subject_area"),
+    "year": ("year", "publication_year"),
+    "venue": ("venue", "booktitle", "journal", "conference", "container_title", "proceedings"),
+    "doi": ("doi",),
 }
-_FIELD = {alias: field for field, aliases in _ALIASES.items() for alias in aliases}
+# Fields that hold a link, and what the page calls it: the first of the
+# "url" ones is the paper's page, kept for citations too.
+_LINK_ALIASES: dict[str, tuple[tuple[str, ...], LinkKind | None]] = {
+    "url": (("url", "link", "site", "forum_url", "paper_url", "openreview_url", "openreview", "html_url", "page_url"), None),
+    "pdf": (("pdf", "pdf_url", "pdf_link", "pdf_path", "oa", "openaccess", "open_access"), LinkKind.PAPER),
+    "arxiv": (("arxiv", "arxiv_url", "arxiv_id"), LinkKind.PAPER),
+    "code": (("code", "code_url", "code_link", "github", "repository", "repo"), LinkKind.CODE),
+    "project": (("project", "project_page", "project_url", "homepage", "website"), LinkKind.PROJECT),
+}
 _LISTS = ("authors", "keywords")
+# Fields shown as text, whose LaTeX accents and protective braces become Unicode (ids, years and DOIs are left alone).
+_UNTEX = ("title", "abstract", "summary", "venue", "track", "status", "primary_area")
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_DOI = re.compile(r"10\.\d{4,9}/\S+")
+_ARXIV_ID = re.compile(r"(?:arXiv:)?(\d{4}\.\d{4,5}(?:v\d+)?)", re.IGNORECASE)
+
+_CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "anonymous.4open.science", "huggingface.co")
+_PAPER_HOSTS = ("arxiv.org", "openreview.net", "doi.org", "aclanthology.org")
+
+FIELDS = (*_ALIASES, *_LINK_ALIASES)
+_ATTRIBUTES = frozenset(field.name for field in dataclasses.fields(Paper))
 
 
-def paper_from_record(record: Any, source: Source) -> Paper:
-    """A paper from one record; an error naming the record if it has no abstract."""
+def column_key(name: str) -> str:
+    """A field name as the aliases spell it: lower-cased, with spaces, dashes and dots as underscores."""
+    return re.sub(r"[\s.\-]+", "_", str(name).strip().lower())
+
+
+class FieldMap:
+    """Which of our fields each of an export's columns fills: the aliases, under the curator's own mapping."""
+
+    def __init__(self, given: Mapping[str, str] | None = None) -> None:
+        self._rank: dict[str, tuple[str, int]] = {}
+        for field, aliases in (*_ALIASES.items(), *((f, a) for f, (a, _) in _LINK_ALIASES.items())):
+            for rank, alias in enumerate(aliases):
+                self._rank[alias] = (field, rank + 1)
+        for field, column in (given or {}).items():
+            if field not in FIELDS:
+                raise InputError(
+                    f"no field {field!r} to map a column to",
+                    where=f"fields: {field}",
+                    hint=f"map one of {', '.join(FIELDS)}",
+                )
+            # The curator's mapping outranks every alias; the column it took a field from no longer fills another.
+            self._rank[column_key(column)] = (field, 0)
+        self.given = dict(given or {})
+
+    def field(self, column: str) -> tuple[str, int] | None:
+        """The field a column fills and its rank (lower wins), or None for metadata."""
+        return self._rank.get(column_key(column))
+
+
+DEFAULT_FIELDS = FieldMap()
+
+
+def resolve_field(name: str, papers: Sequence[Paper], fields: FieldMap = DEFAULT_FIELDS) -> str:
+    """Where a field named as the export names it lives on the papers: a Paper attribute, or a key of extra.
+
+    "sessions", Mini-Conf's column, is the track; a column the aliases took
+    for no field, or that lost to another of the same field, is its own key of extra.
+    """
+    if not name or name in _ATTRIBUTES or any(name in paper.extra for paper in papers):
+        return name
+    keys = {column_key(key): key for paper in papers for key in paper.extra}
+    if column_key(name) in keys:
+        return keys[column_key(name)]
+    found = fields.field(name)
+    return found[0] if found and found[0] in _ATTRIBUTES else name
+
+
+def paper_from_record(record: Any, source: Source, fields: FieldMap = DEFAULT_FIELDS) -> Paper:
+    """A paper from one record; an error naming the record if it has neither a title nor an abstract."""
     if not isinstance(record, dict):
         raise InputError(
             f"expected an object, found {type(record).__name__}", where=str(source), hint="one JSON object per paper"
         )
-    fields: dict[str, Any] = {}
+    chosen: dict[str, tuple[int, Any]] = {}
     extra: dict[str, str] = {}
+    links: list[tuple[int, str, Any]] = []
     for key, value in record.items():
-        name = re.sub(r"[\s.\-]+", "_", str(key).strip().lower())
-        field = _FIELD.get(name)
-        if field is None:
+        found = fields.field(key)
+        if found is None:
             extra[str(key)] = _text(value)
-        elif field not in fields:
-            if is_session_list(value):
-                # A programme's session objects: the track is their names; read_sessions takes their times.
-                value = [item.get("name") or item.get("title") or "" for item in ([value] if isinstance(value, dict) else value)]
-            fields[field] = _list(value) if field in _LISTS else _text(value)
-    abstract = fields.pop("abstract", "")
-    if not abstract:
-        hint = "every record needs a non-empty abstract field"
-        raise InputError("the abstract is missing or empty", where=str(source), hint=hint)
+            continue
+        field, rank = found
+        if field in _LINK_ALIASES:
+            links.append((rank, field, value))
+        elif field not in chosen or rank < chosen[field][0]:
+            if field in chosen:
+                extra[_column_of(record, fields, field, chosen[field][0])] = _text(chosen[field][1])
+            chosen[field] = (rank, value)
+        else:
+            extra[str(key)] = _text(value)
+    values = {
+        field: _value(field, _session_names(value) if is_session_list(value) else value) for field, (_, value) in chosen.items()
+    }
+    abstract = values.pop("abstract", "")
+    given_id = values.pop("id", "")
+    if not abstract and not values.get("title"):
+        named = f"record {given_id!r} has" if given_id else "the record has"
+        raise InputError(
+            f"{named} neither a title nor an abstract", where=str(source), hint="give every record a title or an abstract"
+        )
 
-    given_id = fields.pop("id", "")
+    # The id hashes the text as the export gives it, so a better LaTeX reading never moves a paper's URL.
+    identity = _text(chosen["abstract"][1]) if abstract else _text(chosen["title"][1])
     sessions = read_sessions(record, source)
-    paper = Paper(id=given_id or paper_id(abstract), abstract=abstract, source=source, extra=extra, sessions=sessions, **fields)
+    paper = Paper(id=given_id or paper_id(identity), abstract=abstract, source=source, extra=extra, sessions=sessions, **values)
+    paper.doi = _doi(paper.doi)
+    paper.links = _given_links(sorted(links, key=lambda link: (list(_LINK_ALIASES).index(link[1]), link[0])), paper)
     if given_id:
         # A given id is the paper's identity, so it is its URL too.
         paper.slug = given_id if _SAFE_ID.fullmatch(given_id) else f"id-{paper_id(given_id)}"
     return paper
 
 
-def paper_id(abstract: str) -> str:
-    """A stable id for a paper the input gives none: a hash of its abstract."""
-    return hashlib.sha256(unicodedata.normalize("NFC", abstract).encode()).hexdigest()[:10]
+def _value(field: str, value: Any) -> Any:
+    """A field's value as the paper keeps it: text, or a list; text-mode LaTeX in Unicode where it is shown."""
+    if field in _LISTS:
+        return [untex(item) for item in split_values(value)]
+    return untex(_text(value)) if field in _UNTEX else _text(value)
+
+
+def _column_of(record: dict[str, Any], fields: FieldMap, field: str, rank: int) -> str:
+    return next(str(key) for key in record if fields.field(key) == (field, rank))
+
+
+def _given_links(found: list[tuple[int, str, Any]], paper: Paper) -> list[Link]:
+    """The record's links in the order url, pdf, arXiv, code, project; the first of each kind fills the paper's field."""
+    links: dict[str, Link] = {}
+    for _, field, value in found:
+        for url in split_values(value) if isinstance(value, list) else [_text(value)]:
+            target = _absolute(url, field)
+            if not target:
+                continue
+            kind = _LINK_ALIASES[field][1] or link_kind(target)
+            links.setdefault(target, Link(target, kind))
+            if field in ("url", "pdf", "code") and not getattr(paper, field):
+                setattr(paper, field, target)
+    if paper.doi:
+        target = f"https://doi.org/{paper.doi}"
+        links.setdefault(target, Link(target, LinkKind.PAPER))
+    return list(links.values())
+
+
+def _absolute(value: str, field: str) -> str:
+    """A followable URL from a link field's value: arXiv ids and DOIs as given become URLs."""
+    value = value.strip()
+    if field == "arxiv" and (match := _ARXIV_ID.fullmatch(value)):
+        return f"https://arxiv.org/abs/{match.group(1)}"
+    if value.startswith("10.") and _DOI.fullmatch(value):
+        return f"https://doi.org/{value}"
+    if value.startswith("//"):
+        value = "https:" + value
+    return value if re.match(r"https?://[^\s/]+", value, re.IGNORECASE) else ""
+
+
+def _doi(value: str) -> str:
+    """A DOI without the resolver in front of it ("https://doi.org/10.1/x" is 10.1/x)."""
+    match = _DOI.search(value)
+    return match.group(0) if match else ""
+
+
+def link_kind(url: str) -> LinkKind:
+    host = (urlsplit(url).hostname or "").removeprefix("www.")
+    if any(host == h or host.endswith("." + h) for h in _CODE_HOSTS):
+        return LinkKind.CODE
+    if any(host == h or host.endswith("." + h) for h in _PAPER_HOSTS):
+        return LinkKind.PAPER
+    return LinkKind.PROJECT
+
+
+def paper_id(text: str) -> str:
+    """A stable id for a paper the input gives none: a hash of its abstract (or its title, if it has no abstract)."""
+    return hashlib.sha256(unicodedata.normalize("NFC", text).encode()).hexdigest()[:10]
+
+
+def _session_names(value: Any) -> list[str]:
+    """A programme's session objects as a track: their names (read_sessions takes their times)."""
+    return [item.get("name") or item.get("title") or "" for item in ([value] if isinstance(value, dict) else value)]
 
 
 def _text(value: Any) -> str:
@@ -77,8 +223,8 @@ def _text(value: Any) -> str:
     return " ".join(str(value).split())
 
 
-def _list(value: Any) -> list[str]:
-    """A list field, given as a list or as text separated by | or ; (or commas, failing both)."""
+def split_values(value: Any) -> list[str]:
+    """A multi-valued cell's values: a list, or text separated by | or ; (or commas, failing both)."""
     if isinstance(value, list):
         items = [_text(v) for v in value]
     else:

@@ -25,6 +25,7 @@ from markupsafe import Markup
 from . import sessions, text
 from .cache import NO_CACHE, Cache, PageCache, digest
 from .errors import BuildError
+from .latex import plain_math
 from .model import LinkKind, Paper, ReadingList, Site, Theme
 
 log = logging.getLogger(__name__)
@@ -37,7 +38,7 @@ EXPORT_SCRIPT = "papers.js"
 # papers.js holds what the lists, filters and map use, as rows with each
 # theme named once: at 20,000 papers, 4.5 MB to download and parse where
 # objects took 7.5. It turns them back into the records the scripts read.
-_SCRIPT_FIELDS = ("id", "title", "theme", "url", "keywords", "status", "x", "y")
+_SCRIPT_FIELDS = ("id", "title", "title_math", "theme", "url", "keywords", "status", "x", "y")
 _SCRIPT = (
     "window.RL_PAPERS = (function (fields, themes, rows) {{\n"
     "  return rows.map(function (row) {{\n"
@@ -159,7 +160,9 @@ def _records(reading_list: ReadingList) -> list[dict[str, object]]:
     return [
         {
             "id": paper.id,
-            "title": paper.title,
+            "title": plain_math(paper.title),
+            # The title with its math as TeX, for the lists and map to typeset; null when it has none.
+            "title_math": paper.title if "$" in paper.title and plain_math(paper.title) != paper.title else None,
             "title_derived": paper.title_derived,
             "theme": labels[paper.theme],
             "theme_slug": paper.theme,
@@ -168,7 +171,7 @@ def _records(reading_list: ReadingList) -> list[dict[str, object]]:
             "url": paper_path(paper).removesuffix(".md") + "/",
             "keywords": paper.keywords,
             "status": paper.status,
-            "summary": paper.summary,
+            "summary": plain_math(paper.summary),
             "x": paper.position[0],
             "y": paper.position[1],
         }
@@ -283,6 +286,8 @@ def _environment(templates: Path) -> jinja2.Environment:
         attr=lambda value: Markup(text.escape(str(value))),
         yaml=_yaml,
         abstract=lambda paper: Markup(text.abstract_html(paper.abstract)),
+        inline=lambda value: Markup(text.inline_html(str(value))),
+        citation=citation_tags,
         minutes=_reading_minutes,
         plural=text.plural,
         describe=sessions.describe,
@@ -290,6 +295,32 @@ def _environment(templates: Path) -> jinja2.Environment:
     )
     env.globals.update(url=_url, tag_url=_tag_url, LinkKind=LinkKind)
     return env
+
+
+# What an export calls a journal article: BibTeX's, CSL's and RIS's types.
+_JOURNAL = {"article", "article-journal", "JOUR", "JFULL", "EJOUR"}
+
+
+def citation_tags(paper: Paper) -> list[list[str]]:
+    """The paper's Highwire Press citation_* meta tags (name, content), as Zotero and Google Scholar read them.
+
+    Every field the input gives goes in: authors, year, venue (as a journal
+    or a conference, as the export types it), DOI, PDF and the paper's page.
+    """
+    tags = [["citation_title", plain_math(paper.title)]]
+    tags += [["citation_author", author] for author in paper.authors]
+    if paper.year:
+        tags.append(["citation_publication_date", paper.year])
+    if paper.venue:
+        kind = next((paper.extra[key] for key in ("bibtex_type", "csl_type", "ris_type") if key in paper.extra), "")
+        tags.append(["citation_journal_title" if kind in _JOURNAL else "citation_conference_title", paper.venue])
+    if paper.doi:
+        tags.append(["citation_doi", paper.doi])
+    if paper.pdf:
+        tags.append(["citation_pdf_url", paper.pdf])
+    if paper.url:
+        tags.append(["citation_abstract_html_url", paper.url])
+    return tags
 
 
 def _finalize(value: object) -> object:
@@ -301,11 +332,15 @@ def _finalize(value: object) -> object:
 
 def _yaml(value: object) -> Markup:
     """A front-matter value: JSON is YAML, and MkDocs prints titles unescaped."""
+    return Markup(json.dumps(_yaml_value(value), ensure_ascii=False))
+
+
+def _yaml_value(value: object) -> object:
     if isinstance(value, str):
-        value = text.escape(value)
-    elif isinstance(value, list | tuple):
-        value = [text.escape(str(v)) for v in value]
-    return Markup(json.dumps(value, ensure_ascii=False))
+        return text.escape(plain_math(value))
+    if isinstance(value, list | tuple):
+        return [_yaml_value(v if isinstance(v, list | tuple) else str(v)) for v in value]
+    return value
 
 
 @jinja2.pass_context

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from .latex import MATH
+
 # Characters that start Markdown, HTML, Jinja or pymdownx syntax.
 _ACTIVE = "&<>\"'`*_{}[]()#+-.!|~^=:$\\%@"
 _ACTIVE_CHAR = re.compile(f"[{re.escape(_ACTIVE)}]")
@@ -26,7 +28,6 @@ _URL = re.compile(r"""https?://[^\s<>"'`{}\\\[\]]+""")
 # A URL's last character is rarely punctuation: that belongs to the sentence.
 _URL_TRAILING = ".,;:!?)]'"
 _LATEX_URL = re.compile(r"\\(?:url|href)\{([^{}]*)\}")
-_MATH = re.compile(r"\$\$(?P<display>[^$]+?)\$\$|(?<![\\$\w])\$(?P<inline>[^$\s](?:[^$]*?[^$\s\\])?)\$(?![\w$])")
 _COMMAND = re.compile(r"\\(textbf|textit|emph|texttt|textsc|underline|mathrm|text)\{([^{}]*)\}")
 _BOLD = re.compile(r"(?<!\*)\*\*(?=\S)([^*]+?)(?<=\S)\*\*(?!\*)")
 _QUOTES = re.compile(r"``(.+?)''")
@@ -154,9 +155,23 @@ def abstract_html(raw: str) -> str:
     pieces = [_Piece(_SPACE.sub(" ", raw).strip())]
     pieces = _split(pieces, _LATEX_URL, lambda m: _link(m.group(1)))
     pieces = _split(pieces, _URL, _bare_link)
-    pieces = _split(pieces, _MATH, _math)
+    pieces = _split(pieces, MATH, _math)
     body = "".join(p.text if p.html else _plain_html(p.text) for p in pieces)
     return f"<p>{body}</p>"
+
+
+def inline_html(value: str) -> str:
+    """A title or summary as inline HTML: its math marked for KaTeX, everything else inert (in Markdown or HTML)."""
+    if "$" not in value:
+        return inert(value)
+    out = []
+    start = 0
+    for match in MATH.finditer(value):
+        tex = inert("\\(" + (match.group("display") or match.group("inline")) + "\\)")
+        out += [inert(value[start : match.start()]), f'<span class="arithmatex">{tex}</span>']
+        start = match.end()
+    out.append(inert(value[start:]))
+    return "".join(out)
 
 
 def plain_text(raw: str) -> str:

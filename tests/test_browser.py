@@ -298,7 +298,7 @@ def test_status_and_starred_only_filters(page, fixture_site):
 def test_papers_js_gives_the_pages_the_records_of_papers_json(fixture_site, page):
     page.goto(fixture_site.base)
     page.wait_for_function("() => Array.isArray(window.RL_PAPERS)")
-    fields = ("id", "title", "theme", "theme_slug", "url", "keywords", "status", "x", "y")
+    fields = ("id", "title", "title_math", "theme", "theme_slug", "url", "keywords", "status", "x", "y")
     expected = [{field: record[field] for field in fields} for record in fixture_site.papers]
     assert page.evaluate("() => window.RL_PAPERS") == expected
 
@@ -506,3 +506,65 @@ def test_math_is_typeset_and_katex_loads_only_on_pages_with_math(context, bundle
     page.goto(bundled.base + with_math[0]["url"])
     expect(page.locator(".rl-abstract .arithmatex .katex").first).to_be_visible()
     assert [url for url in loaded if url.endswith("/katex/katex.min.js")]
+
+
+# -- Exports of other formats ---------------------------------------------------
+
+READERS = Path(__file__).parent / "data" / "readers"
+
+
+@pytest.fixture(scope="module")
+def exports_site(tmp_path_factory):
+    project = copy_project(tmp_path_factory.mktemp("exports"), data=False)
+    (project / "data").mkdir()
+    inputs = []
+    for name in ("acl.bib", "openreview-v2.json", "refs.ris"):
+        inputs.append(project / "data" / name)
+        inputs[-1].write_bytes((READERS / name).read_bytes())
+    yield from _built(project, *inputs)
+
+
+def test_copy_citation_and_ris_carry_every_field_the_export_gives(context, page, exports_site):
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=exports_site.base.rstrip("/"))
+    page.goto(exports_site.base + exports_site.record("C16-2020")["url"])
+    page.get_by_role("button", name="Copy citation").click()
+    expect(page.locator(".rl-actions__status")).to_have_text("Citation copied")
+    citation = page.evaluate("navigator.clipboard.readText()")
+    assert citation.startswith(
+        "@inproceedings{rl:C16-2020,\n  title = {{Tagging Japanese Speech Transcripts with Dialogue Acts}},\n"
+    )
+    assert "  author = {Hiroshi Sato and Minji Kim},\n" in citation
+    assert "  booktitle = {Proceedings of COLING 2016, the 26th International Conference" in citation
+    assert "  year = {2016},\n  doi = {10.18653/v1/C16-2020},\n" in citation
+    page.get_by_role("button", name="Copy RIS").click()
+    expect(page.locator(".rl-actions__status")).to_have_text("RIS record copied")
+    ris = page.evaluate("navigator.clipboard.readText()").splitlines()
+    assert ris[:5] == [
+        "TY  - CONF",
+        "TI  - Tagging Japanese Speech Transcripts with Dialogue Acts",
+        "AU  - Hiroshi Sato",
+        "AU  - Minji Kim",
+        "PY  - 2016",
+    ]
+    assert "DO  - 10.18653/v1/C16-2020" in ris
+    assert ris[-1] == "ER  - "
+
+
+def test_a_journal_article_is_cited_as_an_article(context, page, exports_site):
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=exports_site.base.rstrip("/"))
+    page.goto(exports_site.base + exports_site.record("smith2019sparse")["url"])
+    page.get_by_role("button", name="Copy citation").click()
+    expect(page.locator(".rl-actions__status")).to_have_text("Citation copied")
+    citation = page.evaluate("navigator.clipboard.readText()")
+    assert citation.startswith("@article{rl:smith2019sparse,")
+    assert "  journal = {Transactions of the Association for Computational Linguistics},\n" in citation
+
+
+def test_math_in_titles_is_typeset_on_the_page_and_in_search(context, page, exports_site):
+    page.goto(exports_site.base + exports_site.record("zK8fT2qLx1")["url"])
+    expect(page.locator(".md-content h1 .katex")).to_have_count(1)
+    assert page.locator('meta[name="citation_title"]').get_attribute("content") == (
+        "λ-GRPO: Length-Aware Group Relative Policy Optimisation"
+    )
+    assert search(page, "GRPO")[0].endswith("/papers/zK8fT2qLx1/")
+    expect(page.locator(".md-search-result__item h1 .katex").first).to_be_visible()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -43,31 +44,46 @@ def test_generate_writes_markdown_only(project, three_papers, monkeypatch):
             b"Title only\n",
             "{path}:2: no abstracts after the title (put one abstract per blank-line-separated block after the title line)",
         ),
-        ("bad.txt", b"T\n\nok \xc3\x28 bad\n", "{path}:3: not valid UTF-8 at byte 6 (save the file as UTF-8)"),
+        ("bad.txt", b"T\n\nok \x81 bad\n", "{path}:3: not valid UTF-8 at byte 6 (save the file as UTF-8)"),
         (
             "bad.txt",
             b"T\n\n\x00\x01\x02",
-            "{path}: binary data at byte 3, not a text file (give a UTF-8 text, JSONL or CSV file)",
+            "{path}: binary data at byte 3, not a text file (give a plain list (.txt), JSONL, JSON, CSV/TSV, BibTeX (.bib) or RIS (.ris), as text)",
         ),
         (
             "bad.jsonl",
-            b'{"abstract": "fine"}\n{"title": "no abstract"}\n',
-            "{path}:2: the abstract is missing or empty (every record needs a non-empty abstract field)",
+            b'{"abstract": "fine"}\n{"keywords": ["no title", "no abstract"]}\n',
+            "{path}:2: the record has neither a title nor an abstract (give every record a title or an abstract)",
         ),
         (
             "bad.jsonl",
             b'{"abstract": "fine"}\n{"abstract": "cut off\n',
-            "{path}:2: not valid JSON at column 14: Unterminated string (each record is a JSON object with at least an abstract)",
+            "{path}:2: not valid JSON at column 14: Unterminated string (each record is a JSON object with a title or an abstract)",
         ),
         (
             "bad.csv",
-            b'title,abstract\nA,"fine"\nB,\n',
-            "{path}:3: the abstract is missing or empty (every record needs a non-empty abstract field)",
+            b'id,title,abstract\n1,A,"fine"\n2,,\n',
+            "{path}:3: record '2' has neither a title nor an abstract (give every record a title or an abstract)",
         ),
         (
             "bad.csv",
             b'title,abstract\nA,"never closed\n',
             "{path}:2: malformed CSV: unexpected end of data (check the quotes on this row)",
+        ),
+        (
+            "refs.bib",
+            b"% nothing but a comment\n",
+            "{path}:1: no BibTeX entries in the file (each paper is an entry like @inproceedings{{key, title = {{...}}}})",
+        ),
+        (
+            "list.xml",
+            b"<?xml version='1.0'?><papers/>",
+            "{path}: this is HTML or XML, not a reading list (give a plain list (.txt), JSONL, JSON, CSV/TSV, BibTeX (.bib) or RIS (.ris))",
+        ),
+        (
+            "list.yaml",
+            b"papers:\n  - title: x\n",
+            "{path}: cannot tell the format of a .yaml file (give a plain list (.txt), JSONL, JSON, CSV/TSV, BibTeX (.bib) or RIS (.ris))",
         ),
     ],
 )
@@ -137,3 +153,84 @@ def test_group_by_an_unknown_field_is_one_line(project, three_papers, monkeypatc
         "readinglist: error: no paper has a field 'venue' to group by "
         "(group by a field the input has, e.g. track or primary_area)\n"
     )
+
+
+def _records_with_bad_ones(path: Path, bad: int) -> None:
+    good = [
+        {"id": f"g{n}", "title": f"Good paper {n}", "abstract": f"We propose method {n} for graph learning."} for n in range(3)
+    ]
+    lines = [json.dumps(record) for record in good]
+    lines += [json.dumps({"id": f"b{n}", "authors": ["Ann A"]}) for n in range(bad)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_every_bad_record_is_reported_up_to_twenty_then_counted(project, monkeypatch):
+    _records_with_bad_ones(project / "data" / "list.jsonl", 23)
+    result = run(project, "build", "data/list.jsonl", monkeypatch=monkeypatch)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == "readinglist: error: 23 records cannot be read (fix them, or pass --skip-invalid to leave them out):"
+    assert (
+        lines[1]
+        == "  data/list.jsonl:4: record 'b0' has neither a title nor an abstract (give every record a title or an abstract)"
+    )
+    assert (
+        lines[20]
+        == "  data/list.jsonl:23: record 'b19' has neither a title nor an abstract (give every record a title or an abstract)"
+    )
+    assert lines[21:] == ["  … and 3 more"]
+
+
+def test_skip_invalid_leaves_bad_records_out_with_a_warning_each(project, monkeypatch):
+    _records_with_bad_ones(project / "data" / "list.jsonl", 2)
+    result = run(project, "-q", "build", "data/list.jsonl", "--skip-invalid", monkeypatch=monkeypatch)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[:3] == [
+        "WARNING  data/list.jsonl:4: record 'b0' has neither a title nor an abstract (give every record a title or an abstract): skipped",
+        "WARNING  data/list.jsonl:5: record 'b1' has neither a title nor an abstract (give every record a title or an abstract): skipped",
+        "WARNING  Skipped 2 invalid records",
+    ]
+    assert len(list((project / "site" / "papers").glob("*/index.html"))) == 3
+
+
+def test_title_option_names_the_site(project, three_papers, monkeypatch):
+    result = run(project, "generate", str(three_papers), "--docs", "md", "--title", "My <b>own</b> list", monkeypatch=monkeypatch)
+    assert result.exit_code == 0, result.output
+    result = run(project, "build", str(three_papers), "--title", "Workshop 2026", monkeypatch=monkeypatch)
+    assert result.exit_code == 0, result.output
+    assert "<title>Workshop 2026</title>" in (project / "site" / "index.html").read_text(encoding="utf-8")
+
+
+def test_field_option_maps_a_column(project, monkeypatch):
+    (project / "data" / "list.csv").write_text(
+        "Paper,Summary text,Where\nP1,We propose a graph method.,https://example.org/p1\nP2,We study flow matching.,https://example.org/p2\n"
+        "P3,We distill diffusion models.,https://example.org/p3\n",
+        encoding="utf-8",
+    )
+    args = [
+        "generate",
+        "data/list.csv",
+        "--docs",
+        "md",
+        "--field",
+        "abstract=Summary text",
+        "--field",
+        "url=Where",
+        "--field",
+        "title=Paper",
+    ]
+    result = run(project, *args, monkeypatch=monkeypatch)
+    assert result.exit_code == 0, result.output
+    page = next((project / "md" / "papers").glob("p1-*.md")).read_text(encoding="utf-8")
+    assert "# P1" in page
+    assert 'href="https://example.org/p1"' in page
+
+
+def test_field_option_must_be_name_equals_column(project, three_papers, monkeypatch):
+    result = run(project, "generate", str(three_papers), "--field", "abstract", monkeypatch=monkeypatch)
+    assert result.exit_code == 2
+    assert "Invalid value for '--field': 'abstract' is not NAME=COLUMN, e.g. abstract=Summary" in result.output
+    result = run(project, "generate", str(three_papers), "--field", "summery=x", monkeypatch=monkeypatch)
+    assert result.exit_code == 1
+    assert result.output.startswith("readinglist: error: fields: no field 'summery'; map one of id, title, abstract,")

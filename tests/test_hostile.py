@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 from support import build_site, copy_project, search_index
 
+from generator.latex import plain_math
+
 DATA = Path(__file__).parent / "data"
 CASES = [json.loads(line) for line in (DATA / "hostile.jsonl").read_text(encoding="utf-8").splitlines()]
 
@@ -87,7 +89,8 @@ def test_no_paper_page_shows_an_image(site):
 def test_every_field_shows_exactly_as_written(site, case):
     body = visible(article(site / "papers" / case["id"] / "index.html"))
     first_line = case["title"].splitlines()[0]
-    assert " ".join(first_line.split()) in body
+    # Math in a title is marked for KaTeX like the abstract's (test_math_still_renders).
+    assert " ".join(first_line.split()).replace("$x^2$", "\\(x^2\\)") in body
     assert " ".join(case["keywords"][0].split()) in visible(
         (site / "papers" / case["id"] / "index.html").read_text(encoding="utf-8")
     )
@@ -144,6 +147,7 @@ def test_math_still_renders(site):
     body = article(site / "papers" / "math" / "index.html")
     assert '<span class="arithmatex">\\(\\mathcal&#123;L&#125; \\le \\epsilon^2\\)</span>' in body
     assert '<span class="arithmatex">\\[\\sum_i x_i = 1\\]</span>' in body
+    assert 'Math <span class="arithmatex">&#92;&#40;x&#94;2&#92;&#41;</span> still renders</h1>' in body
 
 
 def test_search_index_holds_no_markup_from_the_input(site):
@@ -155,7 +159,8 @@ def test_search_index_holds_no_markup_from_the_input(site):
         page = index[f"/papers/{case['id']}/"]
         shown = visible(re.search(r"<h1\b.*?</h1>", article(site / "papers" / case["id"] / "index.html"), re.S).group(0))
         # Input markup that had become HTML would be missing from the page's text.
-        assert page["meta"]["title"] == shown, case["id"]
+        # Search keeps a title's math as $...$, which the search box typesets.
+        assert page["meta"]["title"] == re.sub(r"\\\((.*?)\\\)", r"$\1$", shown), case["id"]
     assert index["/papers/script/"]["meta"]["title"].startswith("Title <script>alert('script')</script>")
     assert index["/papers/img-onerror/"]["meta"]["title"] == "Title <img src=x onerror=\"alert('img')\">"
 
@@ -163,7 +168,11 @@ def test_search_index_holds_no_markup_from_the_input(site):
 def test_exports_keep_the_input_as_data(site):
     records = {r["id"]: r for r in json.loads((site / "papers.json").read_text(encoding="utf-8"))}
     for case in CASES:
-        assert records[case["id"]]["title"] == " ".join(case["title"].split())
+        # Exports spell math in plain text; the title as written stays beside it.
+        title = " ".join(case["title"].split())
+        assert records[case["id"]]["title"] == plain_math(title)
+        assert records[case["id"]]["title_math"] == (title if case["id"] == "math" else None)
+    assert records["math"]["title"] == "Math x² still renders"
 
 
 @pytest.mark.browser

@@ -76,7 +76,8 @@ def test_near_duplicates_are_kept_and_reported(tmp_path, caplog):
         (b"", "list.txt:1: the file is empty"),
         (b"\n \n", "list.txt:1: the file is empty"),
         (b"Only a title\n\n", "no abstracts after the title"),
-        (b"My list\n\nabc \xff\xfe def\n", "list.txt:3: not valid UTF-8 at byte 13"),
+        # 0x81 and 0x8D are undefined in Windows-1252 too.
+        (b"My list\n\nabc \x81\x8d def\n", "list.txt:3: not valid UTF-8 at byte 13"),
         (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary data at byte 8"),
     ],
 )
@@ -85,3 +86,11 @@ def test_unreadable_input_names_the_file_and_place(tmp_path, data, message):
         read_bytes(tmp_path, data)
     assert message in str(error.value)
     assert str(tmp_path / "list.txt") in str(error.value)
+
+
+def test_windows_1252_is_read_with_a_warning(tmp_path, caplog):
+    reading_list = read_bytes(tmp_path, "My list\n\nNa\u00efve caf\u00e9 \u2013 results.\n".encode("cp1252"))
+    assert reading_list.papers[0].abstract == "Na\u00efve caf\u00e9 \u2013 results."
+    assert (
+        f"{tmp_path / 'list.txt'}:3: not UTF-8 (byte 11); read as Windows-1252 (save the file as UTF-8 to be sure)" in caplog.text
+    )

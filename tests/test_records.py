@@ -85,12 +85,16 @@ def test_several_files_build_one_list(tmp_path):
 @pytest.mark.parametrize(
     ("name", "content", "message"),
     [
-        ("x.jsonl", '{"abstract": "ok"}\n{"title": "no abstract"}\n', "x.jsonl:2: the abstract is missing or empty"),
-        ("x.jsonl", '{"abstract": "ok"}\n\n{"abstract": ""}\n', "x.jsonl:3: the abstract is missing or empty"),
+        ("x.jsonl", '{"abstract": "ok"}\n{"authors": ["A"]}\n', "x.jsonl:2: the record has neither a title nor an abstract"),
+        (
+            "x.jsonl",
+            '{"abstract": "ok"}\n\n{"id": "q", "abstract": ""}\n',
+            "x.jsonl:3: record 'q' has neither a title nor an abstract",
+        ),
         ("x.jsonl", '{"abstract": "ok"}\n{"abstract": "broken\n', "x.jsonl:2: not valid JSON at column 14: Unterminated string"),
-        ("x.jsonl", "[1, 2]\n", "x.jsonl:1: expected an object, found list"),
-        ("x.json", '[{"abstract": "ok"}, {"title": "t"}]', "x.json: record 2: the abstract is missing or empty"),
-        ("x.csv", 'title,abstract\nT,"ok"\nU,\n', "x.csv:3: the abstract is missing or empty"),
+        ("x.jsonl", '{"abstract": "ok"}\n[1, 2]\n', "x.jsonl:2: expected an object, found list"),
+        ("x.json", '[{"abstract": "ok"}, {"authors": "t"}]', "x.json: record 2: the record has neither a title nor an abstract"),
+        ("x.csv", 'title,abstract,authors\nT,"ok",A\n,,B\n', "x.csv:3: the record has neither a title nor an abstract"),
         ("x.csv", 'title,abstract\nT,"unclosed quote\n', "x.csv:2: malformed CSV: unexpected end of data"),
         ("x.csv", 'title,abstract\nT,"a" b\n', "x.csv:2: malformed CSV: ',' expected after '\"'"),
         ("x.csv", "title,abstract\nT,a,extra\n", "x.csv:2: 3 cells where the header has 2"),
@@ -116,3 +120,50 @@ def test_openreview_dev_export_loads_as_it_is():
     reading_list = read_papers([DEV])
     assert len(reading_list.papers) == 9842
     assert all(p.title and p.keywords and p.url for p in reading_list.papers)
+
+
+def test_a_record_with_a_title_and_no_abstract_is_a_paper(tmp_path):
+    records = [{"title": "Program talk", "authors": "Ann A; Bo B", "session": "Tue 1"}, {"title": "Other", "abstract": ""}]
+    papers = read_papers([write(tmp_path, "x.jsonl", "\n".join(map(json.dumps, records)))]).papers
+    assert [(p.title, p.abstract, p.track) for p in papers] == [("Program talk", "", "Tue 1"), ("Other", "", "")]
+    assert papers[0].authors == ["Ann A", "Bo B"]
+    assert papers[0].id != papers[1].id
+
+
+def test_title_only_papers_with_one_id_and_different_titles_clash(tmp_path):
+    path = write(tmp_path, "x.jsonl", '{"id": "a", "title": "One"}\n{"id": "a", "title": "Two"}\n')
+    with pytest.raises(InputError) as error:
+        read_papers([path])
+    assert str(error.value) == f"{path}:2: id 'a' is also used at {path}:1 for another paper (give every paper its own id)"
+
+
+def test_skip_invalid_keeps_the_good_records(tmp_path, caplog):
+    path = write(tmp_path, "x.jsonl", '{"abstract": "ok"}\n{"authors": ["A"]}\nnot json\n')
+    papers = read_papers([path], skip_invalid=True).papers
+    assert [p.abstract for p in papers] == ["ok"]
+    assert (
+        f"{path}:2: the record has neither a title nor an abstract (give every record a title or an abstract): skipped"
+        in caplog.text
+    )
+    assert "Skipped 2 invalid records" in caplog.text
+
+
+def test_nothing_left_after_skipping_is_an_error(tmp_path):
+    path = write(tmp_path, "x.jsonl", '{"authors": ["A"]}\n')
+    with pytest.raises(InputError) as error:
+        read_papers([path], skip_invalid=True)
+    assert str(error.value) == f"{path}: no papers in the input (give one record per paper)"
+
+
+def test_group_by_names_resolve_to_where_the_reading_put_the_column(tmp_path):
+    from generator.records import FieldMap, resolve_field
+
+    miniconf = read_papers([write(tmp_path, "a.csv", "UID,title,sessions\nM1,T,Mon 1\n")]).papers
+    assert resolve_field("sessions", miniconf) == "track"
+    assert resolve_field("Sessions", miniconf) == "track"
+    both = read_papers([write(tmp_path, "b.jsonl", '{"title": "T", "session": "Mon 1", "track": "Main"}\n')]).papers
+    assert (both[0].track, both[0].extra) == ("Main", {"session": "Mon 1"})
+    assert resolve_field("session", both) == "session"
+    custom = read_papers([write(tmp_path, "c.csv", "Titel,Sitzung\nT,Mon 1\n")], fields=FieldMap({"title": "Titel"})).papers
+    assert resolve_field("sitzung", custom) == "Sitzung"
+    assert resolve_field("Sitzung", custom, FieldMap({"track": "Sitzung"})) == "Sitzung"

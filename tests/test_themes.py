@@ -389,3 +389,37 @@ def test_a_label_never_repeats_a_word():
     for label in _label_candidates(phrases, lambda first, second: True):
         stems = [word[:6] for word in re.split(r"[\s-]+", label.lower().removesuffix("s"))]
         assert len(stems) == len(set(stems)) or " and " not in label, label
+
+
+def test_area_arrow_subarea_makes_a_theme_and_its_subthemes():
+    papers = six_papers()
+    for p, area in zip(
+        papers,
+        ["Vision -> Diffusion", "Vision -> Flows", "Language -> Reasoning", "Language -> Agents", "Science", "Science"],
+        strict=True,
+    ):
+        p.primary_area = area
+    reading_list = detect_themes(ReadingList("six", papers), ThemeSettings(group_by="primary_area"))
+    assert sorted(t.label for t in reading_list.themes) == ["Language", "Science", "Vision"]
+    children = {
+        reading_list.theme(t.parent).label: sorted(c.label for c in reading_list.children(t.parent))
+        for t in reading_list.subthemes
+    }
+    assert children == {"Language": ["Agents", "Reasoning"], "Vision": ["Diffusion", "Flows"]}
+    assert reading_list.theme(papers[0].subtheme).label == "Diffusion"
+
+
+def test_a_multi_valued_cell_groups_the_paper_by_its_first_value():
+    papers = six_papers()
+    for p, track in zip(papers, ["Tue 1|Mon 1", "Mon 1", "Tue 1", "Mon 1; Wed 2", "Wed 2", "Wed 2"], strict=True):
+        p.track = track
+    reading_list = detect_themes(ReadingList("six", papers), ThemeSettings(group_by="track"))
+    assert {t.label: len(t.paper_ids) for t in reading_list.themes} == {"Tue 1": 2, "Mon 1": 2, "Wed 2": 2}
+
+
+def test_grouping_by_a_field_most_papers_lack_warns(caplog):
+    papers = six_papers()
+    papers[0].track = "Oral"
+    reading_list = detect_themes(ReadingList("six", papers), ThemeSettings(group_by="track"))
+    assert sorted(t.label for t in reading_list.themes) == ["No track", "Oral"]
+    assert '5 of 6 papers have no track: they are grouped under "No track" (group by a field most papers have)' in caplog.text

@@ -245,18 +245,3 @@ def test_titles_do_not_depend_on_the_interpreter_hash_seed():
             env={**os.environ, "PYTHONHASHSEED": seed},
         )
         assert json.loads(result.stdout) == here
-
-
-def test_with_the_sentence_model_all_candidates_go_to_it_in_one_call_and_names_still_lead():
-    calls = []
-
-    def embed(texts):
-        calls.append(len(texts))
-        return sentence_embeddings(texts)
-
-    titles = derive_titles(ABSTRACTS, embed)
-    assert len(calls) == 1 and calls[0] > 2 * len(ABSTRACTS)
-    for title, name in zip(titles, LEADING_NAMES, strict=True):
-        assert title_defects(title) == []
-        if name:
-            assert title.startswith(f"{name}: ")

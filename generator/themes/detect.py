@@ -16,6 +16,7 @@ import dataclasses
 import functools
 import logging
 import math
+import re
 from collections.abc import Sequence
 
 import numpy as np
@@ -84,6 +85,7 @@ def detect_themes(
     themes, subthemes, detected = found
     reading_list.set_themes(themes, subthemes)
     reading_list.detected = detected
+    reading_list.group_by = settings.group_by
     log.info(
         "Grouped %d papers into %d themes%s",
         len(papers),
@@ -104,21 +106,36 @@ def _detect(
     """The themes and sub-themes of the list, overrides applied, and as detected: (themes, subthemes, detected)."""
     papers = reading_list.papers
     two_level = bool(settings.group_by) or len(papers) > _TWO_LEVEL
+    given: dict[str, list[Theme]] = {}
     if settings.group_by:
         remembered = {t.slug: t for t in memory.themes} if memory.group_by == settings.group_by else {}
-        top = [(theme, remembered.get(theme.slug)) for theme in _grouped(vectors, papers, settings.group_by)]
+        grouped, given = _grouped(vectors, papers, settings.group_by)
+        top = [(theme, remembered.get(theme.slug)) for theme in grouped]
     else:
         top = _top_level(vectors, settings, overrides, memory, two_level=two_level)
     top.sort(key=lambda pair: (-len(pair[0].paper_ids), pair[0].label))
     subthemes: list[Theme] = []
     if two_level:
         # Each theme's papers are cut on a thread; the names are given in order, as each must differ from those before.
-        cuts = in_parallel(
-            lambda pair: _subtheme_groups(vectors, pair[0], settings.seed, memory.children(pair[1]) if pair[1] else ()), top
+        # A group whose values name their sub-areas ("Area -> Sub-area") has them as its sub-themes.
+        detect = [pair for pair in top if pair[0].slug not in given]
+        cuts = dict(
+            zip(
+                (theme.slug for theme, _ in detect),
+                in_parallel(
+                    lambda pair: _subtheme_groups(vectors, pair[0], settings.seed, memory.children(pair[1]) if pair[1] else ()),
+                    detect,
+                ),
+                strict=True,
+            )
         )
         taken = {theme.slug for theme, _ in top}
-        for (theme, _), (rows, groups) in zip(top, cuts, strict=True):
-            children = _subthemes(vectors, theme, rows, groups, frozenset(taken))
+        for theme, _ in top:
+            if theme.slug in given:
+                children = _named_children(given[theme.slug], theme, taken)
+            else:
+                rows, groups = cuts[theme.slug]
+                children = _subthemes(vectors, theme, rows, groups, frozenset(taken))
             taken |= {child.slug for child in children}
             subthemes += children
     reading_list.set_themes([theme for theme, _ in top], subthemes)
@@ -227,40 +244,85 @@ def _subthemes(vectors: PaperVectors, theme: Theme, rows: np.ndarray, groups: li
     ]
 
 
-def _grouped(vectors: PaperVectors, papers: Sequence[Paper], field_name: str) -> list[Theme]:
-    """Top-level themes named by the values of a paper field ("track", "primary_area", or a key of extra)."""
-    if field_name not in _PAPER_FIELDS and not any(field_name in p.extra for p in papers):
+def _grouped(vectors: PaperVectors, papers: Sequence[Paper], field_name: str) -> tuple[list[Theme], dict[str, list[Theme]]]:
+    """Top-level themes named by the values of a paper field ("track", "primary_area", or a key of extra).
+
+    A value "Area -> Sub-area" puts the paper in Area; the themes whose papers
+    all name a sub-area come with those as sub-themes (slug to sub-themes),
+    which are named but not yet given slugs apart from the other themes'.
+    """
+    if not any(_field_value(p, field_name) for p in papers):
         raise ConfigError(
             f"no paper has a field '{field_name}' to group by",
             hint="group by a field the input has, e.g. track or primary_area",
         )
     values: dict[str, list[int]] = {}
+    subvalues: dict[str, dict[str, list[int]]] = {}
     row = vectors.row
+    missing = 0
     for paper in papers:
-        value = _field_value(paper, field_name) or f"No {field_name.replace('_', ' ')}"
-        values.setdefault(value, []).append(row[paper.id])
+        value = group_value(_field_value(paper, field_name))
+        missing += not value
+        area, _, sub = (part.strip() for part in (value or f"No {field_name.replace('_', ' ')}").partition("->"))
+        values.setdefault(area, []).append(row[paper.id])
+        subvalues.setdefault(area, {}).setdefault(sub, []).append(row[paper.id])
+    if missing > len(papers) / 2:
+        log.warning(
+            '%d of %d papers have no %s: they are grouped under "No %s" (group by a field most papers have)',
+            missing,
+            len(papers),
+            field_name,
+            field_name.replace("_", " "),
+        )
     themes = []
+    given: dict[str, list[Theme]] = {}
     used: set[str] = set()
     for value in sorted(values):
-        group = np.array(sorted(values[value]))
-        paper_ids, ordered = representative_first(vectors, group)
-        phrases = ranked_phrases(vectors, vectors.list_frequency, ordered)
-        slug = base = slugify(value) or "group"
+        theme = _field_theme(vectors, value, np.array(sorted(values[value])), used)
+        themes.append(theme)
+        subs = subvalues[value]
+        if "" not in subs:
+            given[theme.slug] = [_field_theme(vectors, sub, np.array(sorted(rows)), set()) for sub, rows in sorted(subs.items())]
+    return themes, given
+
+
+def _field_theme(vectors: PaperVectors, value: str, group: np.ndarray, used: set[str]) -> Theme:
+    """A theme named by a field's value, its slug apart from those in used (which it joins)."""
+    paper_ids, ordered = representative_first(vectors, group)
+    phrases = ranked_phrases(vectors, vectors.list_frequency, ordered)
+    slug = base = slugify(value) or "group"
+    number = 1
+    while slug in used:
+        number += 1
+        slug = f"{base}-{number}"
+    used.add(slug)
+    keywords = tuple(spell(key, vectors.heads) for key, _ in phrases[:THEME_KEYWORDS])
+    return Theme(slug=slug, label=value, keywords=keywords, paper_ids=paper_ids)
+
+
+def _named_children(children: list[Theme], parent: Theme, taken: set[str]) -> list[Theme]:
+    """A theme's sub-themes given by the field, largest first, with slugs apart from those in taken."""
+    named = []
+    for child in children:
+        slug = base = child.slug
         number = 1
-        while slug in used:
+        while slug in taken:
             number += 1
             slug = f"{base}-{number}"
-        used.add(slug)
-        keywords = tuple(spell(key, vectors.heads) for key, _ in phrases[:THEME_KEYWORDS])
-        themes.append(Theme(slug=slug, label=value, keywords=keywords, paper_ids=paper_ids))
-    return themes
+        named.append(dataclasses.replace(child, slug=slug, parent=parent.slug))
+    return sorted(named, key=lambda t: (-len(t.paper_ids), t.label))
+
+
+def group_value(value: str) -> str:
+    """The group a field's value puts a paper in: the first of a multi-valued cell's values ("Tue 1|Mon 1" is Tue 1)."""
+    return next((part.strip() for part in re.split(r"[|;]", value) if part.strip()), "")
 
 
 def _field_value(paper: Paper, field_name: str) -> str:
     """A paper field's value as one line of text: a Paper attribute, else a key of extra."""
     value = getattr(paper, field_name) if field_name in _PAPER_FIELDS else paper.extra.get(field_name, "")
     if isinstance(value, list | tuple):
-        value = ", ".join(map(str, value))
+        value = "; ".join(map(str, value))
     return " ".join(str(value).split())
 
 

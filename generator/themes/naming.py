@@ -9,6 +9,7 @@ import numpy as np
 
 from ..keyphrases import distinct, spell
 from ..model import Theme
+from ..segment import CJK
 from ..slugs import slugify
 from .vectors import PaperVectors, representative_first
 
@@ -148,16 +149,18 @@ def _label_candidates(phrases: list[tuple[str, str]], together: Callable[[str, s
     short = [(key, p) for key, p in phrases[:_LABEL_CHOICES] if len(p.split()) <= _LABEL_WORDS - 2]
     # Two phrases make a label only where the same papers have both; else one says it.
     pairs = [
-        f"{first} and {second}"
+        # Chinese and Japanese compounds are listed as those languages list them: "图神经网络、分子性质预测".
+        f"{first}、{second}" if CJK.search(first) and CJK.search(second) else f"{first} and {second}"
         for i, (first_key, first) in enumerate(short)
         for second_key, second in short[i + 1 :]
         if len(first.split()) + len(second.split()) + 1 <= _LABEL_WORDS
         and not _share_a_word(first_key, second_key)
         and together(first_key, second_key)
     ]
-    singles = [p for _, p in phrases[:_LABEL_CHOICES] if 2 <= len(p.split()) <= _LABEL_WORDS]
+    # A CJK compound is a phrase though it is one token.
+    singles = [p for _, p in phrases[:_LABEL_CHOICES] if 2 <= len(p.split()) <= _LABEL_WORDS or CJK.search(p)]
     # A theme known by one word alone: "Papers on diffusion".
-    topics = [f"papers on {p}" for _, p in short]
+    topics = [f"papers on {p}" for _, p in short if not CJK.search(p)]
     return [_capitalise(label) for label in [*pairs[:1], *singles[:1], *pairs[1:], *singles[1:], *topics]]
 
 

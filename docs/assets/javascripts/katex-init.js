@@ -77,6 +77,29 @@
     );
   }
 
+  // Text that holds math ("$\ell_1$" in a title, "\(\ell_1\)" in a search
+  // excerpt) as nodes: each formula a span for KaTeX, the rest plain text.
+  // The same delimiters as the generator's: a "$" beside a letter is not one.
+  var MATH_TEXT = /(?<![\\$A-Za-z_])\$([^$\s](?:[^$]*?[^$\s\\])?)\$(?![A-Za-z_$])|\\\(([\s\S]+?)\\\)/g;
+  function mathNodes(value) {
+    var nodes = [];
+    var start = 0;
+    value = String(value);
+    value.replace(MATH_TEXT, function (match, dollars, parens, at) {
+      if (at > start) nodes.push(document.createTextNode(value.slice(start, at)));
+      var span = document.createElement("span");
+      span.className = "arithmatex";
+      span.textContent = "\\(" + (dollars || parens) + "\\)";
+      nodes.push(span);
+      start = at + match.length;
+      return match;
+    });
+    if (start < value.length) nodes.push(document.createTextNode(value.slice(start)));
+    return nodes;
+  }
+  // For the scripts that write titles and excerpts into the page.
+  window.rlMath = { nodes: mathNodes, render: renderMath };
+
   var doc$ = window.document$;
   if (doc$ && typeof doc$.subscribe === "function") {
     doc$.subscribe(function (newDocument) {

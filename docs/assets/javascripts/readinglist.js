@@ -241,6 +241,14 @@
     return value === null || value === undefined ? "" : String(value);
   }
 
+  // A paper's title as nodes, its math typeset once the nodes are in the page (see typeset).
+  function titleNodes(rec) {
+    return rec.title_math && window.rlMath ? window.rlMath.nodes(rec.title_math) : [text(rec.title)];
+  }
+  function typeset(node) {
+    if (window.rlMath) window.rlMath.render(node);
+  }
+
   // ------------------------------------------------------------- toggles --
 
   // Per-page registry: paper id -> the elements showing its state, so a
@@ -351,35 +359,73 @@
     return s.replace(/(?<!\\)[&%#]/g, "\\$&");
   }
 
-  // paper: { id, title, url (absolute), theme, status, derived, read }
-  function bibtexEntry(paper, used) {
+  function citationNote(paper) {
     var note = ["Theme: " + paper.theme];
     if (paper.status) note.push(paper.status);
     if (paper.derived) note.push("title derived from the abstract");
     if (paper.read !== undefined) note.push(paper.read ? "read" : "to read");
     if (paper.note) note.push("Note: " + paper.note);
-    return (
-      "@misc{" + bibKey(paper.id, used) + ",\n" +
-      "  title = {{" + bibText(paper.title) + "}},\n" +
-      "  url = {" + text(paper.url).replace(/[{}\s]/g, encodeURIComponent) + "},\n" +
-      "  note = {" + bibText(note.join("; ")) + "}\n" +
-      "}\n"
-    );
+    return note.join("; ");
+  }
+
+  function bibUrl(url) {
+    return text(url).replace(/[{}\s]/g, encodeURIComponent);
+  }
+
+  // paper: { id, title, url (absolute), theme, status, derived, read }, and
+  // from a paper page's citation tags: authors, year, conference or journal, doi, pdf.
+  function bibtexEntry(paper, used) {
+    var type = paper.conference ? "inproceedings" : paper.journal ? "article" : "misc";
+    var fields = [["title", "{" + bibText(paper.title) + "}"]];
+    if (paper.authors && paper.authors.length) fields.push(["author", bibText(paper.authors.join(" and "))]);
+    if (paper.conference) fields.push(["booktitle", bibText(paper.conference)]);
+    if (paper.journal) fields.push(["journal", bibText(paper.journal)]);
+    if (paper.year) fields.push(["year", bibText(paper.year)]);
+    if (paper.doi) fields.push(["doi", bibUrl(paper.doi)]);
+    fields.push(["url", bibUrl(paper.url)]);
+    if (paper.pdf) fields.push(["pdf", bibUrl(paper.pdf)]);
+    fields.push(["note", bibText(citationNote(paper))]);
+    return "@" + type + "{" + bibKey(paper.id, used) + ",\n" + fields.map(function (f) { return "  " + f[0] + " = {" + f[1] + "}"; }).join(",\n") + "\n}\n";
+  }
+
+  // The same as RIS, which EndNote, Zotero and Mendeley import. A line break in a value would end its tag.
+  function risEntry(paper) {
+    var lines = [["TY", paper.conference ? "CONF" : paper.journal ? "JOUR" : "GEN"], ["TI", paper.title]];
+    (paper.authors || []).forEach(function (a) { lines.push(["AU", a]); });
+    if (paper.year) lines.push(["PY", paper.year]);
+    if (paper.conference) lines.push(["T2", paper.conference]);
+    if (paper.journal) lines.push(["JO", paper.journal]);
+    if (paper.doi) lines.push(["DO", paper.doi]);
+    lines.push(["UR", paper.url]);
+    if (paper.pdf) lines.push(["L1", paper.pdf]);
+    lines.push(["N1", citationNote(paper)], ["ER", ""]);
+    return lines.map(function (l) { return l[0] + "  - " + text(l[1]).replace(/\s+/g, " ").trim(); }).join("\n") + "\n";
   }
 
   // ---------------------------------------------------- paper page actions --
 
-  // Built from the page itself, so paper pages need not load papers.js.
+  // Built from the page itself, so paper pages need not load papers.js: the
+  // citation_* tags in its head hold what the input gives, the title with its
+  // math in plain text (the heading's text is KaTeX's once typeset).
   function paperFromPage(id) {
-    var h1 = document.querySelector(".md-content h1");
     var themeLink = document.querySelector(".rl-meta a");
+    function tags(name) {
+      return Array.prototype.map.call(document.head.querySelectorAll('meta[name="citation_' + name + '"]'), function (m) { return m.content; });
+    }
+    var h1 = document.querySelector(".md-content h1");
     return {
       id: id,
-      title: h1 ? h1.textContent.trim() : document.title,
+      title: tags("title")[0] || (h1 ? h1.textContent.trim() : document.title),
       url: canonicalPageUrl(),
       theme: themeLink ? themeLink.textContent.trim() : "",
       status: "",
-      derived: !!document.querySelector(".rl-derived")
+      derived: !!document.querySelector(".rl-derived"),
+      authors: tags("author"),
+      year: tags("publication_date")[0] || "",
+      conference: tags("conference_title")[0] || "",
+      journal: tags("journal_title")[0] || "",
+      doi: tags("doi")[0] || "",
+      pdf: tags("pdf_url")[0] || ""
     };
   }
 
@@ -403,6 +449,7 @@
     var status = el("span", { class: "rl-actions__status", role: "status", "aria-live": "polite" });
     var copyLink = el("button", { type: "button", class: "rl-button", title: "Copy the address of this page" }, ["Copy link"]);
     var copyCite = el("button", { type: "button", class: "rl-button", title: "Copy a BibTeX entry for this paper" }, ["Copy citation"]);
+    var copyRis = el("button", { type: "button", class: "rl-button", title: "Copy an RIS record for this paper (EndNote, Zotero, Mendeley)" }, ["Copy RIS"]);
 
     function copy(value, what) {
       copyText(value).then(function (ok) {
@@ -413,10 +460,11 @@
     }
     copyLink.addEventListener("click", function () { copy(paper.url, "Link"); });
     copyCite.addEventListener("click", function () { copy(bibtexEntry(paper), "Citation"); });
+    copyRis.addEventListener("click", function () { copy(risEntry(paper), "RIS record"); });
 
     box.setAttribute("role", "group");
     box.setAttribute("aria-label", "Reading list and sharing");
-    box.append(toggleButton("star", id, paper.title, false), toggleButton("read", id, paper.title, false), copyLink, copyCite, status);
+    box.append(toggleButton("star", id, paper.title, false), toggleButton("read", id, paper.title, false), copyLink, copyCite, copyRis, status);
   }
 
   function showForManualCopy(box, value) {
@@ -716,9 +764,10 @@
     var note = el("p", { class: "rl-meta" }, [papers.length === 1 ? "1 paper" : papers.length + " papers"]);
     var list = el("ul", { class: "rl-tag-view__papers" });
     papers.forEach(function (p) {
-      list.append(el("li", {}, [el("a", { href: pageHref(p.url) }, [text(p.title)]), " \u00b7 " + text(p.theme)]));
+      list.append(el("li", {}, [el("a", { href: pageHref(p.url) }, titleNodes(p)), " \u00b7 " + text(p.theme)]));
     });
     box.replaceChildren(heading, note, list);
+    typeset(list);
   }
 
   // ----------------------------------------------------------------- map --
@@ -948,7 +997,8 @@
   function showTip(map, p) {
     var tip = map.tip;
     tip.textContent = "";
-    tip.append(el("strong", {}, [text(p.rec.title)]), el("span", {}, [text(p.rec.theme) + (p.rec.status ? " · " + text(p.rec.status) : "")]));
+    tip.append(el("strong", {}, titleNodes(p.rec)), el("span", {}, [text(p.rec.theme) + (p.rec.status ? " · " + text(p.rec.status) : "")]));
+    typeset(tip);
     if (map.touch) tip.appendChild(el("em", {}, ["Tap again to open"]));
     tip.hidden = false;
     // Keep the tip inside the frame: left of the point near the right edge.
@@ -1092,7 +1142,7 @@
         content.appendChild(el("h2", {}, [el("a", { href: pageHref("themes/" + encodeURIComponent(group.slug) + "/") }, [group.label])]));
         var list = el("ul", { class: "rl-list__papers" });
         group.papers.forEach(function (p) {
-          var link = el("a", { href: pageHref(p.url) }, [text(p.title)]);
+          var link = el("a", { href: pageHref(p.url) }, titleNodes(p));
           var li = el("li", { class: "rl-item", "data-rl-paper": p.id }, [
             el("span", { class: "rl-item__actions" }, [toggleButton("star", p.id, text(p.title), true), toggleButton("read", p.id, text(p.title), true)]),
             link
@@ -1102,6 +1152,7 @@
           list.appendChild(li);
         });
         content.appendChild(list);
+        typeset(list);
       });
       repaint(null);
       announce("rl:reading-list-render", { content: content, papers: papers });

@@ -91,7 +91,9 @@
     const article = document.createElement("article");
     article.className = "md-search-result__article md-typeset";
     const title = document.createElement("h1");
-    title.textContent = (data.meta && data.meta.title) || data.url;
+    const heading = (data.meta && data.meta.title) || data.url;
+    // Titles keep their math as TeX ("$\ell_1$"): katex-init.js typesets it.
+    title.append(...(window.rlMath ? window.rlMath.nodes(heading) : [heading]));
     const text = document.createElement("p");
     text.className = "md-search-result__teaser";
     text.append(...excerptNodes(data.excerpt));
@@ -103,6 +105,7 @@
 
   function show(query, items, total) {
     list.replaceChildren(...items);
+    if (window.rlMath) window.rlMath.render(list);
     say(query ? count(total) : words.rlPlaceholder);
     input.setAttribute("aria-expanded", items.length ? "true" : "false");
     box.dataset.rlQuery = query; // the query these results answer (tests wait on it)

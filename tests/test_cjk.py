@@ -1,0 +1,68 @@
+"""Chinese and Japanese lists: keywords and themes from words that a segmenter finds, not whole clauses."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from support import build_site, copy_project
+
+from generator.config import ThemeSettings
+from generator.enrich import enrich
+from generator.keyphrases import keyphrases
+from generator.read import read_papers
+from generator.themes import detect_themes
+
+DATA = Path(__file__).parent / "data" / "cjk"
+
+
+def test_chinese_and_japanese_keyphrases_are_compound_nouns():
+    chinese, japanese = keyphrases(
+        [
+            "本文提出一种基于图神经网络的分子性质预测方法，在多个化学数据集上取得了最好的结果。",
+            "本研究では、大規模言語モデルを用いた機械翻訳の品質推定手法を提案する。",
+        ]
+    )
+    assert set(chinese) == {"分子性质预测", "图神经网络", "化学数据集"}
+    assert set(japanese) == {"大規模言語モデル", "機械翻訳", "品質推定"}
+
+
+@pytest.mark.parametrize("language", ["zh", "ja"])
+def test_no_theme_is_a_catch_all(language):
+    reading_list = detect_themes(enrich(read_papers([DATA / f"{language}.jsonl"])), ThemeSettings())
+    sizes = {theme.label: len(theme.paper_ids) for theme in reading_list.themes}
+    assert max(sizes.values()) <= 0.3 * len(reading_list.papers), sizes
+    assert not any(label.startswith("Further papers") for label in sizes), sizes
+    # Keywords are words, not the clauses a whitespace splitter would give: no particle or punctuation inside.
+    clause = set("的了在是，。、をがはでにと")
+    assert not [keyword for paper in reading_list.papers for keyword in paper.keywords if clause & set(keyword)]
+    assert all(paper.keywords for paper in reading_list.papers)
+
+
+def test_the_segmenters_load_only_for_cjk_text():
+    script = (
+        "import sys; from generator.keyphrases import keyphrases; "
+        "keyphrases(['We propose flow matching for images.']); a = {'jieba', 'fugashi'} & set(sys.modules); "
+        "keyphrases(['本文提出一种分子性质预测方法。']); b = {'jieba', 'fugashi'} & set(sys.modules); "
+        "keyphrases(['機械翻訳の品質推定手法を提案する。']); c = {'jieba', 'fugashi'} & set(sys.modules); "
+        "print(sorted(a), sorted(b), sorted(c))"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[] ['jieba'] ['fugashi', 'jieba']"
+
+
+def test_a_japanese_list_builds_with_themes_named_in_japanese(tmp_path):
+    project = copy_project(tmp_path, data=False)
+    (project / "data").mkdir()
+    source = project / "data" / "ja.jsonl"
+    source.write_bytes((DATA / "ja.jsonl").read_bytes())
+    site = build_site(project, source)
+    records = json.loads((site / "papers.json").read_text(encoding="utf-8"))
+    assert len(records) == 30
+    themes = {record["theme_slug"]: record["theme"] for record in records}
+    assert all(slug.replace("-", "") and not slug.startswith("further-papers") for slug in themes)
+    for slug in themes:
+        assert (site / "themes" / slug / "index.html").is_file()
