@@ -42,6 +42,8 @@ def _record(paper: Paper) -> dict[str, object]:
         "abstract": paper.abstract,
         "keywords": paper.keywords,
         "date": list(date_parts(paper)),
+        "venue": paper.venue,
+        "doi": paper.doi,
         "link": paper.url,
         "pdf": paper.pdf,
         "code": paper.code,

@@ -121,7 +121,8 @@ def paper_date(paper: Paper) -> datetime | None:
 def date_parts(paper: Paper) -> tuple[int, ...]:
     """The date the input gives the paper as (year[, month[, day]]), as precise as the input; () when it gives none."""
     for name in _DATE_FIELDS:
-        match = _DATE.match(str(paper.extra.get(name, "")).strip())
+        # A year is a field of the paper; the other dates stay in extra.
+        match = _DATE.match(str(paper.year if name == "year" else paper.extra.get(name, "")).strip())
         if match:
             parts = tuple(int(part) for part in match.groups() if part)
             try:

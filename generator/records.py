@@ -94,11 +94,12 @@ def resolve_field(name: str, papers: Sequence[Paper], fields: FieldMap = DEFAULT
     "sessions", Mini-Conf's column, is the track; a column the aliases took
     for no field, or that lost to another of the same field, is its own key of extra.
     """
-    if not name or name in _ATTRIBUTES or any(name in paper.extra for paper in papers):
+    if not name or any(name in paper.extra for paper in papers):
         return name
     keys = {column_key(key): key for paper in papers for key in paper.extra}
     if column_key(name) in keys:
         return keys[column_key(name)]
+    # An alias before an attribute of that name: "sessions" is the track, not the session times read apart.
     found = fields.field(name)
     return found[0] if found and found[0] in _ATTRIBUTES else name
 
@@ -191,7 +192,7 @@ def _absolute(value: str, field: str) -> str:
 
 
 def _doi(value: str) -> str:
-    """A DOI without the resolver in front of it ("https://doi.org/10.1/x" is 10.1/x)."""
+    """A DOI without the resolver in front of it ("https://doi.org/10.1145/3580305" is 10.1145/3580305)."""
     match = _DOI.search(value)
     return match.group(0) if match else ""
 

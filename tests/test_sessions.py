@@ -83,7 +83,7 @@ def test_the_scripts_carry_every_field_and_the_sessions_in_utc():
             "title": "A title",
             "authors": ["Ann Lee"],
             "date": "2026-01",
-            "doi": "10.1/x",
+            "doi": "10.1145/3580305",
             "start": "2026-04-24T10:30",
             "timezone": "America/Sao_Paulo",
         },
@@ -96,9 +96,9 @@ def test_the_scripts_carry_every_field_and_the_sessions_in_utc():
     assert citations["x1"]["authors"] == ["Ann Lee"]
     assert citations["x1"]["date"] == [2026, 1]
     assert citations["x1"]["abstract"] == "An abstract."
+    assert citations["x1"]["doi"] == "10.1145/3580305"
     assert citations["x1"]["extra"] == {
         "date": "2026-01",
-        "doi": "10.1/x",
         "start": "2026-04-24T10:30",
         "timezone": "America/Sao_Paulo",
     }

@@ -75,9 +75,7 @@
   }
 
   function doi(c) {
-    var extra = c.extra || {};
-    var key = Object.keys(extra).find(function (k) { return k.toLowerCase() === "doi"; });
-    return key ? oneLine(extra[key]) : "";
+    return oneLine(c.doi || "");
   }
 
   // ------------------------------------------------------------------ RIS --
@@ -102,7 +100,7 @@
         tag("PY", String(date[0]));
         tag("DA", [date[0], pad(date[1]), pad(date[2])].join("/") + "/");
       }
-      tag("T2", RL.siteName());
+      tag("T2", c.venue || RL.siteName());
       tag("DO", doi(c));
       tag("UR", c.link || p.page);
       if (c.link) tag("UR", p.page);
@@ -143,7 +141,7 @@
       if (list(c.keywords).length) item.keyword = list(c.keywords).join(", ");
       var date = list(c.date).map(Number);
       if (date.length) item.issued = { "date-parts": [date] };
-      item["container-title"] = RL.siteName();
+      item["container-title"] = c.venue || RL.siteName();
       if (c.track) item.genre = RL.text(c.track);
       if (doi(c)) item.DOI = doi(c);
       item.URL = RL.text(c.link || p.page);
