@@ -137,6 +137,84 @@ _AUXILIARIES = {"are", "were", "have", "had", "can", "could", "will", "would", "
 _RELATIVE = {"that", "which", "who", "where", "whereby", "while", "whereas", "thereby", "and"}
 
 
+# The grammar gate. A title never opens on these...
+_SUBORDINATORS = {"while", "although", "though", "because", "since", "if", "whereas", "unless", "as", "whether", "once",
+                  "after", "before", "until", "so", "but", "and", "or", "yet", "thus", "hence", "therefore", "despite"}  # fmt: skip
+_PRONOUNS = {"it", "its", "they", "them", "their", "we", "our", "us", "this", "these", "those", "that", "he", "she",
+             "his", "her", "you", "your", "i", "one", "such", "there"}  # fmt: skip
+_WH_WORDS = {"how", "what", "why", "which", "who", "whom", "whose", "where", "when"}
+_PREPOSITIONS = {"of", "for", "to", "in", "on", "with", "by", "via", "from", "at", "into", "onto", "under", "over",
+                 "between", "through", "across", "without", "within", "about", "among", "towards", "toward", "against",
+                 "beyond", "upon", "during", "than", "like", "unlike", "per", "along", "behind", "around", "throughout"}  # fmt: skip
+_DETERMINERS = {"a", "an", "the", "each", "every", "all", "any", "some", "no", "both", "either", "neither", "more", "most",
+                "less", "many", "much", "few", "several", "other", "another", "own", "not", "only", "also", "very"}  # fmt: skip
+_AUXILIARY_VERBS = {"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "do", "does", "did", "can",
+                    "could", "will", "would", "may", "might", "must", "should", "shall"}  # fmt: skip
+_FUNCTION_WORDS = _SUBORDINATORS | _PRONOUNS | _WH_WORDS | _PREPOSITIONS | _DETERMINERS | _AUXILIARY_VERBS
+# ...and never ends on a function word, an adjective or a participle. Without a tagger, adjectives are
+# told by their endings, less the nouns that share them.
+_ADJECTIVE_END = re.compile(r"(?:al|ive|ous|ic|able|ible|ful|less|ary|ent|ant|ular|ile|ish|free|aware|wise|like|based)$")
+_NOUNS_LIKE_ADJECTIVES = {
+    "retrieval", "signal", "interval", "potential", "proposal", "rival", "arrival", "journal", "animal", "manual",
+    "approval", "removal", "survival", "renewal", "tutorial", "trial", "material", "terminal", "portal", "total",
+    "capital", "principal", "chemical", "individual", "original", "objective", "directive", "primitive", "alternative",
+    "incentive", "narrative", "perspective", "derivative", "representative", "initiative", "adhesive", "explosive",
+    "music", "logic", "topic", "metric", "arithmetic", "heuristic", "rhetoric", "mechanic", "dynamic", "graphic",
+    "clinic", "critic", "epidemic", "logistic", "characteristic", "statistic", "magic", "traffic", "panic", "mosaic",
+    "agent", "gradient", "student", "patient", "client", "component", "content", "element", "environment", "event",
+    "experiment", "intent", "moment", "segment", "agreement", "alignment", "assessment", "deployment", "embodiment",
+    "improvement", "management", "measurement", "movement", "requirement", "treatment", "document", "argument",
+    "coefficient", "ingredient", "percent", "parent", "talent", "tangent", "torrent", "accent", "descent", "latent",
+    "variant", "constant", "assistant", "participant", "quadrant", "tenant", "giant", "plant", "grant", "implant",
+    "library", "boundary", "dictionary", "summary", "vocabulary", "memory", "diary", "glossary", "anniversary",
+    "adversary", "salary", "secretary", "commentary", "inventory", "trajectory", "history", "category", "theory",
+    "profile", "tile", "file", "mobile", "textile", "percentile", "quantile", "missile", "projectile", "fish",
+    "database", "knowledge-based", "baseline", "codebase", "base", "pipeline", "principle",
+}  # fmt: skip
+_ADJECTIVES = {"low", "high", "large", "small", "long", "short", "deep", "wide", "fast", "slow", "new", "old", "good",
+               "better", "best", "worse", "strong", "weak", "open", "real", "full", "sparse", "dense", "hard", "easy",
+               "same", "different", "various", "multiple", "diverse", "robust", "accurate", "complex", "simple",
+               "general", "specific", "unified", "novel", "lightweight", "scalable", "efficient", "effective",
+               "inspired", "key", "main", "certain", "like", "free"}  # fmt: skip
+_PARTICIPLE_END = re.compile(r"(?:[^e]ed|[^aeiou]ied|(?:driv|giv|chos|hidd|writt|tak|brok|prov|bitt|draw|grow|know|shown|se)en)$")
+_NOT_PARTICIPLES = {"need", "seed", "speed", "feed", "embed", "bed", "red", "shed", "breed", "weed", "hundred", "proceed",
+                    "exceed", "succeed", "bleed", "creed", "greed", "deed", "reed", "tweed", "indeed", "kindred",
+                    "token", "open", "seen", "unseen", "screen", "green", "queen", "even", "heaven", "oven", "linen"}  # fmt: skip
+# English doubles no c, g, h, j, k, q, v, w, x, y or z before -ing (buzz and its kin aside): "optimizzing".
+_MISSPELT_GERUND = re.compile(
+    r"(?i)\b(?!(?:buzz|fizz|jazz|fuzz|whizz|razz|frizz|egg|dogg|bugg|logg|hugg|jogg|tagg|bagg|flagg|plugg|drugg|rigg|digg|begg|shrugg|debugg|trekk|revv|chugg|snugg|hogg|pegg|lagg|dragg|mugg|wagg|zigzagg)ing\b)\w*([cghjkqvwxyz])\1ing\b"
+)
+_NAME_SEPARATOR = ": "
+
+
+def title_defects(title: str) -> list[str]:
+    """What the grammar gate finds wrong with a title; empty for one a researcher could accept."""
+    name, _, description = title.rpartition(_NAME_SEPARATOR) if _NAME_SEPARATOR in title else ("", "", title)
+    words = [w.lower() for w in re.findall(r"[\w][\w'-]*", description)]
+    found = []
+    if not words:
+        return ["empty"]
+    if words[0] in _SUBORDINATORS | _PRONOUNS | _WH_WORDS | _PREPOSITIONS:
+        found.append(f"starts with {words[0]!r}")
+    last = words[-1]
+    if last in _FUNCTION_WORDS:
+        found.append(f"ends on function word {last!r}")
+    elif last in _ADJECTIVES or (_ADJECTIVE_END.search(last) and last not in _NOUNS_LIKE_ADJECTIVES):
+        found.append(f"ends on adjective {last!r}")
+    elif _PARTICIPLE_END.search(last) and last not in _NOT_PARTICIPLES:
+        found.append(f"ends on participle {last!r}")
+    content = [w for w in words if w not in _FUNCTION_WORDS] + ([name] if name else [])
+    if len(content) < 3:
+        found.append("fewer than three content words")
+    found += [f"misspelt gerund {m[0]!r}" for m in _MISSPELT_GERUND.finditer(title)]
+    return found
+
+
+def derive_titles(abstracts: list[str]) -> list[str]:
+    """A title for each abstract."""
+    return [derive_title(abstract) for abstract in abstracts]
+
+
 def derive_title(abstract: str) -> str:
     """A paper-like title for an abstract that has none."""
     text, urls = _clean(abstract[:_MAX_CHARS])
@@ -202,7 +280,7 @@ def _name_in(sentence: str) -> tuple[str, str, str] | None:
         expansion, _, name = phrase.rpartition(" or ")
         if paren:
             expansion, name = phrase, paren
-        if _coined(name.split()[0]) and len(name.split()) <= 3:
+        if coined(name.split()[0]) and len(name.split()) <= 3:
             app = sentence[start : called.start()].rpartition(" that ")[2]
             return name, expansion, app.strip(" ,")
     # "we introduce, we propose X": a later verb may be the one that names it. Real sentences have
@@ -247,7 +325,7 @@ def _name_after(sentence: str, start: int) -> tuple[str, str, str] | None:
         expansion = next((g for g in aside.groups() if g), "") if aside else ""
         expands = _expands(expansion, name)
         named = not before.strip() or before.endswith(", ") or before.split()[-1] in _GENERIC
-        if _coined(name):
+        if coined(name):
             # As a mere modifier ("a novel SMARAN optimization method") a short acronym is a field's
             # jargon, not a name: "a novel RL algorithm".
             modifier = len(name) >= 5 and not re.search(r"(?:ian|ic|al|ive|ed)$", name)
@@ -406,7 +484,7 @@ def _polish(title: str) -> str:
     return title or "Untitled"
 
 
-def _coined(word: str) -> bool:
+def coined(word: str) -> bool:
     """Whether a word looks like a made-up name (LapFlow, G4Splat, C-voting), not a plural acronym."""
     if word.lower() == word or re.fullmatch(
         r"[A-Z]+s|.*-(?:based|like|style|driven|aware|guided|free|level|wise|[a-z]+ed)", word
