@@ -8,7 +8,8 @@ checked on `held-out`. From the chosen half it draws n seeded abstracts,
 derives a title from each abstract alone, and prints one table row:
 
 - name leads: of the papers whose real title opens with a coined name the
-  abstract uses ("LapFlow: ..."), the share whose derived title opens with it;
+  abstract uses ("LapFlow: ..."), the share whose derived title opens with it
+  (or with its acronym, then it: "RAQ: Rate-Adaptive Quantization ...");
 - ROUGE-L F1 of the derived title against the real one, over lowercase words;
 - defects: the share of titles the grammar gate of generator.titles faults,
   misspelt gerunds included (the real titles' own rate is printed beside it);
@@ -79,12 +80,22 @@ def leading_name(title: str, abstract: str) -> str | None:
     return name if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", abstract) else None
 
 
+def plain(text: str) -> str:
+    return re.sub(r"[$\\{}]", "", text).lower()
+
+
+def leads_with(name: str, title: str) -> bool:
+    """Whether the title opens with the name, or with a short name whose long form it is: "RAQ: Rate-Adaptive ..."."""
+    head, _, description = plain(title).partition(": ")
+    return head == plain(name) or (len(head.split()) == 1 and description.startswith(plain(name)))
+
+
 def score(records: list[dict]) -> tuple[dict[str, float], list[str]]:
     start = time.perf_counter()
     derived = derive_titles([r["abstract"] for r in records])
     seconds = time.perf_counter() - start
     named = [(r, d) for r, d in zip(records, derived, strict=True) if leading_name(r["title"], r["abstract"])]
-    leads = sum(d.lower().startswith(leading_name(r["title"], r["abstract"]).lower() + ":") for r, d in named)
+    leads = sum(leads_with(leading_name(r["title"], r["abstract"]) or "", d) for r, d in named)
     row = {
         "papers": len(records),
         "name leads": leads / max(len(named), 1),

@@ -16,6 +16,12 @@ import re
 # Real abstracts stay under 5,000 characters; the cap bounds the work done on
 # pathological input without changing the title of any real one.
 _MAX_CHARS = 20_000
+# Names are looked for in the first sentences only; real abstracts have fewer.
+_MAX_SENTENCES = 30
+# A name the abstract only uses, never introduces, must be used this often.
+_MIN_USES = 3
+# Contribution sentences offered as candidates.
+_MAX_CONTRIBUTIONS = 4
 # Real titles run to about a dozen words.
 _MAX_WORDS = 13
 # After a method's name the rest should stay short: "Name: what it is".
@@ -26,6 +32,10 @@ _MAX_TITLE_CHARS = 160
 # Words and names. A name token may hold "-", "." or "^" inside and end in "+": C-voting, ItrSA++.
 _TOKEN = r"[^\W_](?:[^\W_+]|[-.^](?=[^\W_])|\+)*"
 _NAME_WORD = re.compile(_TOKEN)
+# "HELIOS achieves ...", "Our method, 3DSPA, is ...", "Compared to ..., Flash-DD requires ..."
+_SUBJECT_NAME = re.compile(
+    r"(?:.*?,\s+)?(?:(?:our|the)\s+(?:[\w-]+\s+){0,2}?)?(" + _TOKEN + r")(?:,|\s+(?:is|are|can|[a-z]+s)\b)"
+)
 _GENERIC_NOUN = (
     r"(?:framework|approach|method|model|technique|strategy|algorithm|paradigm|system|pipeline|architecture"
     r"|solution|scheme|procedure|mechanism|formalism)"
@@ -37,9 +47,11 @@ _SUBJECT = (
     r"(?i:\b(?:we|(?:this|our) (?:paper|work|study|article))(?:\s[^.;]{0,100}?\sand)?)"
     r"\s+(?:(?:first|also|further|then|now|here|\w+ly)\s+)?"
 )
+# "we fill this gap by introducing VideoMind"
+_SUBJECT_BY = r"(?i:\bwe\s[^.;]{0,100}?\sby)\s+"
 _INTRO = re.compile(
-    _SUBJECT + r"(?i:propose|present|introduce|develop|design|build|construct|release|create|curate)(?:s|d|ed)?"
-    r"(?:\s+and\s+[a-z]+)?\b"
+    _SUBJECT + r"(?i:propose|present|introduce|develop|design|devise|build|construct|release|create|curate|unveil)(?:s|d|ed)?"
+    r"(?:\s+and\s+[a-z]+)?\b|" + _SUBJECT_BY + r"(?i:propos|present|introduc|develop|design|build|construct|creat)ing\b"
 )
 _OBJECT = re.compile(
     _SUBJECT + r"(?i:propose|present|introduce|develop|design|identify|advocate for|argue for|study|studie"
@@ -68,6 +80,13 @@ _URL = re.compile(r"(?:https?://|www\.)\S*|\b[\w-]+\.github\.io\S*", re.I)
 _PROJECT_URL = re.compile(
     r"([\w-]+)\.github\.io(?:/([\w-][\w.-]*))?|github\.com/[\w.-]+/([\w.-]+)|4open\.science/r/([\w.-]+)", re.I
 )
+
+# Bold initials: "**Mo**tion **Re**construction", "\\textbf{S}parse \\textbf{A}ttention".
+_BOLD_INITIAL = re.compile(r"\*\*([A-Z0-9][A-Za-z0-9]{0,3})\*\*|\\textbf\{([A-Z0-9][A-Za-z0-9]{0,3})\}")
+_BOLD_RUN = re.compile(
+    r"(?:" + _BOLD_INITIAL.pattern + r")[\w-]*(?:[\s-]+(?:[a-z]+[\s-]+){0,2}?(?:" + _BOLD_INITIAL.pattern + r")[\w-]*)+"
+)
+_MARKED_INITIAL = re.compile(r"\b(?:[A-Z]{2,}[a-z]{3,}|[A-Za-z][a-z]{2,}[A-Z][a-z]?)\b")
 
 # Markup and typography.
 _MARKDOWN_LINK = re.compile(r"\[([^\]]{0,300})\]\(([^)\s]{0,300})\)")
@@ -126,14 +145,15 @@ _INDEFINITE = re.compile(r"(?i)an?\b|the\s+(?:first|novel|new)\b")
 _DEMONSTRATIVE = re.compile(r"\b(?:this|these|those|such)\s+(?=\w)", re.I)
 _VOWEL_SOUND = re.compile(r"[aeiouAEIOU](?!ni|se|sa)|[AEFHILMNORSX][A-Z0-9]")
 # Stressed last syllables double their consonant: mapping, admitting, inferring, embedding.
-_DOUBLES_LAST = re.compile(r"(?:^[^aeiou]*[aeiou]|(?<!li)mi|cu|tro|be|(?<!f)fe)[^aeiouwxy]$")
+_DOUBLES_LAST = re.compile(r"(?:^[^aeiou]*[aeiou]|(?<!li)mi|cu|tro|be|(?<!f)fe)[^aeiouwxychkqjvz]$")
 _CUT_BEFORE = {"by", "via", "through", "using", "while", "to", "with", "in", "on", "across", "and", "from", "for"}
 _NO_LAST = {"a", "an", "the", "of", "for", "to", "in", "on", "with", "by", "via", "and", "or", "as", "from", "at",
             "under", "over", "into", "between", "within", "without", "across", "through", "using", "than", "whether",
             "designed", "tailored", "built", "based", "used", "aimed", "intended", "dedicated"}  # fmt: skip
 _NOT_ACTIONS = {"is", "has", "was", "does", "be", "models", "outputs", "results", "values", "tasks", "methods"}
 _AUXILIARIES = {"are", "were", "have", "had", "can", "could", "will", "would", "may", "might", "also", "then", "did",
-                "term", "call", "name", "refer", "here", "now", "first", "thus", "therefore", "instead"}  # fmt: skip
+                "term", "call", "name", "refer", "here", "now", "first", "thus", "therefore", "instead", "further",
+                "additionally", "finally", "moreover", "furthermore", "next", "again", "still", "subsequently"}  # fmt: skip
 _RELATIVE = {"that", "which", "who", "where", "whereby", "while", "whereas", "thereby", "and"}
 
 
@@ -153,7 +173,7 @@ _AUXILIARY_VERBS = {"is", "are", "was", "were", "be", "been", "being", "has", "h
 _FUNCTION_WORDS = _SUBORDINATORS | _PRONOUNS | _WH_WORDS | _PREPOSITIONS | _DETERMINERS | _AUXILIARY_VERBS
 # ...and never ends on a function word, an adjective or a participle. Without a tagger, adjectives are
 # told by their endings, less the nouns that share them.
-_ADJECTIVE_END = re.compile(r"(?:al|ive|ous|ic|able|ible|ful|less|ary|ent|ant|ular|ile|ish|free|aware|wise|like|based)$")
+_ADJECTIVE_END = re.compile(r"(?:al|ive|ous|ic|able|ible|ful|less|ary|(?<!m)ent|ant|ular|ile|ish|free|aware|wise|like|based)$")
 _NOUNS_LIKE_ADJECTIVES = {
     "retrieval", "signal", "interval", "potential", "proposal", "rival", "arrival", "journal", "animal", "manual",
     "approval", "removal", "survival", "renewal", "tutorial", "trial", "material", "terminal", "portal", "total",
@@ -182,9 +202,40 @@ _NOT_PARTICIPLES = {"need", "seed", "speed", "feed", "embed", "bed", "red", "she
                     "token", "open", "seen", "unseen", "screen", "green", "queen", "even", "heaven", "oven", "linen"}  # fmt: skip
 # English doubles no c, g, h, j, k, q, v, w, x, y or z before -ing (buzz and its kin aside): "optimizzing".
 _MISSPELT_GERUND = re.compile(
-    r"(?i)\b(?!(?:buzz|fizz|jazz|fuzz|whizz|razz|frizz|egg|dogg|bugg|logg|hugg|jogg|tagg|bagg|flagg|plugg|drugg|rigg|digg|begg|shrugg|debugg|trekk|revv|chugg|snugg|hogg|pegg|lagg|dragg|mugg|wagg|zigzagg)ing\b)\w*([cghjkqvwxyz])\1ing\b"
+    r"(?i)\b(?!(?:grokk|trekk|buzz|fizz|jazz|fuzz|whizz|razz|frizz|egg|dogg|bugg|logg|hugg|jogg|tagg|bagg|flagg|plugg|drugg|rigg|digg|begg|shrugg|debugg|trekk|revv|chugg|snugg|hogg|pegg|lagg|dragg|mugg|wagg|zigzagg)ing\b)\w*([cghjkqvwxyz])\1ing\b"
 )
 _NAME_SEPARATOR = ": "
+# The field's own acronyms name what a paper builds on, never what it coined.
+_FIELD_ACRONYMS = {
+    "AI", "AGI", "ML", "DL", "RL", "IL", "NLP", "CV", "LLM", "LM", "PLM", "SLM", "MLLM", "VLM", "LVLM", "LMM", "VLA",
+    "RNN", "CNN", "GNN", "GCN", "GAN", "VAE", "MLP", "LSTM", "GRU", "SSM", "MOE", "VIT", "NERF", "3DGS", "KV", "SDE",
+    "ODE", "PDE", "TDA", "SAE", "RAG", "COT", "ICL", "SFT", "RLHF", "RLVR", "DPO", "PPO", "GRPO", "SGD", "ADAM",
+    "LORA", "PEFT", "OOD", "QA", "VQA", "ASR", "TTS", "OCR", "NER", "KG", "MDP", "POMDP", "MARL", "GP", "BO", "NAS",
+    "FL", "DP", "SOTA", "API", "GPU", "CPU", "TPU", "FLOPS", "IOU", "MSE", "KL", "MCMC", "EM", "PCA", "SVD", "KNN",
+    "T2I", "T2V", "I2V", "3D", "2D", "4D", "LRM", "MCTS", "ADMM", "ODEs", "PINN", "FNO", "CLIP", "BERT", "GPT",
+}  # fmt: skip
+
+# Scoring the candidates.
+_WORD = re.compile(r"[^\W_][\w'-]*")
+_SHORTEST, _LONGEST = 6, 12
+_MISFIT_COST = 0.04
+_VAGUE_COST = 0.05
+_CLAUSE_COST = 0.3
+_RANK_COST = 0.3
+_TOP_TERMS = 12
+_TASK_WORDS = 4
+_TASK_MIN_WEIGHT = 0.12
+# Words that say a paper exists, not what it is about.
+_VAGUE = _GENERIC | {"novel", "new", "simple", "lightweight", "efficient", "effective", "generic", "general", "powerful",
+                     "paper", "work", "study", "results", "experiments", "performance", "state-of-the-art", "existing",
+                     "baselines", "extensive", "proposed", "tool", "toolkit", "thing", "way", "ways", "various", "several",
+                     "show", "shows", "achieve", "achieves", "demonstrate", "outperforms", "significantly", "yet",
+                     "presenting", "proposing", "introducing", "considering", "performing", "conducting", "achieving",
+                     "providing", "furthering", "making", "using", "doing", "having", "getting", "taking"}  # fmt: skip
+# "for X" or "in X" where X is a short noun phrase of the abstract.
+_TASK = re.compile(
+    r"\b(?:for|in|on)\s+((?:[\w-]+\s+){0,4}?[\w-]+)(?=\s*[,.;:()]|\s+(?:and|via|by|with|through|using|that|which|where|while|under|from|to|as|is|are|without|across|of)\b)"
+)
 
 
 def title_defects(title: str) -> list[str]:
@@ -196,13 +247,9 @@ def title_defects(title: str) -> list[str]:
         return ["empty"]
     if words[0] in _SUBORDINATORS | _PRONOUNS | _WH_WORDS | _PREPOSITIONS:
         found.append(f"starts with {words[0]!r}")
-    last = words[-1]
-    if last in _FUNCTION_WORDS:
-        found.append(f"ends on function word {last!r}")
-    elif last in _ADJECTIVES or (_ADJECTIVE_END.search(last) and last not in _NOUNS_LIKE_ADJECTIVES):
-        found.append(f"ends on adjective {last!r}")
-    elif _PARTICIPLE_END.search(last) and last not in _NOT_PARTICIPLES:
-        found.append(f"ends on participle {last!r}")
+    ending = "function word" if words[-1] in _FUNCTION_WORDS else _bad_end(words[-1])
+    if ending:
+        found.append(f"ends on {ending} {words[-1]!r}")
     content = [w for w in words if w not in _FUNCTION_WORDS] + ([name] if name else [])
     if len(content) < 3:
         found.append("fewer than three content words")
@@ -210,21 +257,123 @@ def title_defects(title: str) -> list[str]:
     return found
 
 
+def _bad_end(word: str) -> str:
+    """Whether a lowercase word cannot end a title: "adjective", "participle", or "" when it can."""
+    if word in _ADJECTIVES or (_ADJECTIVE_END.search(word) and word not in _NOUNS_LIKE_ADJECTIVES):
+        return "adjective"
+    if _PARTICIPLE_END.search(word) and word not in _NOT_PARTICIPLES:
+        return "participle"
+    return ""
+
+
 def derive_titles(abstracts: list[str]) -> list[str]:
-    """A title for each abstract."""
-    return [derive_title(abstract) for abstract in abstracts]
+    """A title for each abstract: of several candidate titles, the gated one that covers the abstract best."""
+    return [_choose(_candidates(abstract)) for abstract in abstracts]
 
 
 def derive_title(abstract: str) -> str:
     """A paper-like title for an abstract that has none."""
+    return derive_titles([abstract])[0]
+
+
+class _Candidates:
+    """The candidate titles of one abstract, and the weight of each of the abstract's terms."""
+
+    def __init__(self, titles: list[tuple[str, int]], weights: dict[str, float]) -> None:
+        self.titles = titles  # each with the rank of the rule that made it: 0 is the likeliest
+        self.weights = weights
+
+
+def _candidates(abstract: str) -> _Candidates:
     text, urls = _clean(abstract[:_MAX_CHARS])
     sentences = [s for s in _SENTENCE_END.split(text) if s.strip()]
-    named = _named_method(sentences) or _url_name(urls, text)
+    weights = _term_weights(text)
+    named = _most_used([_named_method(sentences, text), _bold_initials(abstract[:_MAX_CHARS])], text)
+    named = named or _url_name(urls, text) or _frequent_name(sentences, text)
     if named is None:
-        return _polish(_contribution(sentences, skip=-1) or _prefix(text))
-    name, description, at = named
-    description = description or _subject_clause(name, sentences[at + 1 :]) or _contribution(sentences, skip=at)
-    return _polish(f"{name}: {_shorten(description, _MAX_DESCRIPTION_WORDS)}" if description else name)
+        descriptions = [*_contributions(sentences, skip=-1), _prefix(text)]
+        name, budget = "", _MAX_WORDS
+    else:
+        name, description, at = named
+        descriptions = [description, _subject_clause(name, sentences[at + 1 :]), *_contributions(sentences, skip=at)]
+        budget = _MAX_DESCRIPTION_WORDS
+    task = _task(text, weights, name)
+    titles: list[tuple[str, int]] = []
+    for rank, description in enumerate(filter(None, descriptions)):
+        shortened = _shorten(description, budget)
+        variants = [shortened]
+        # "A tool-augmented intelligent agent" says what, not for what: the abstract's task completes it.
+        if task and not _covers(shortened, task):
+            variants.append(f"{_shorten(description, budget - len(task.split()) - 1)} for {task}")
+        for variant in variants:
+            title = _polish(f"{name}: {variant}" if name else variant)
+            if all(title != other for other, _ in titles):
+                titles.append((title, rank))
+    return _Candidates(titles or [(_polish(name or _prefix(text)), 0)], weights)
+
+
+def _choose(candidates: _Candidates) -> str:
+    """The candidate that passes the grammar gate and scores best; failing that, the first."""
+    passing = [(t, rank) for t, rank in candidates.titles if not title_defects(t)]
+    if not passing:
+        return candidates.titles[0][0]
+    scores = [_score(t, candidates.weights) - _RANK_COST * rank for t, rank in passing]
+    return passing[scores.index(max(scores))][0]
+
+
+def _score(title: str, weights: dict[str, float]) -> float:
+    """How much of what the abstract is about the title says, in about the words of a real title."""
+    terms = {_stem(w) for w in _WORD.findall(title.lower())}
+    coverage = sum(weights.get(term, 0.0) for term in terms)
+    length = len(title.split())
+    # Real titles run to 6-12 words; outside that each word costs.
+    misfit = max(0, _SHORTEST - length) + max(0, length - _LONGEST)
+    words = _WORD.findall(title.lower())
+    vague = sum(1 for w in words if w in _VAGUE)
+    # "The global value functions do possess properties" states a finding, not what the paper is.
+    clause = sum(1 for w in words if w in _AUXILIARY_VERBS)
+    return coverage - _MISFIT_COST * misfit - _VAGUE_COST * vague - _CLAUSE_COST * clause
+
+
+def _term_weights(text: str) -> dict[str, float]:
+    """Each content term's share of the abstract's top terms: what the abstract is about."""
+    counts: dict[str, int] = {}
+    for word in _WORD.findall(text.lower()):
+        if word not in _FUNCTION_WORDS and word not in _VAGUE and len(word) > 2:
+            counts[_stem(word)] = counts.get(_stem(word), 0) + 1
+    top = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:_TOP_TERMS]
+    total = sum(count for _, count in top) or 1
+    return {term: count / total for term, count in top}
+
+
+def _task(text: str, weights: dict[str, float], name: str) -> str:
+    """The task the abstract addresses: the weightiest phrase after "for" or "in" that it uses."""
+    best, best_score = "", 0.0
+    # The background names the field's old tasks; the task is what the paper takes on.
+    ours = _WE.search(text)
+    for match in _TASK.finditer(text, ours.start() if ours else 0):
+        words = match[1].split()
+        while words and (words[-1].lower() in _FUNCTION_WORDS or _bad_end(words[-1].lower())):
+            words.pop()
+        phrase = " ".join(words)
+        if not 1 <= len(words) <= _TASK_WORDS or (name and name in phrase):
+            continue
+        if any(w.lower() in _VAGUE or w.lower() in _FUNCTION_WORDS for w in words):
+            continue
+        score = sum(weights.get(_stem(w.lower()), 0.0) for w in words)
+        if score > best_score:
+            best, best_score = phrase, score
+    return best if best_score >= _TASK_MIN_WEIGHT else ""
+
+
+def _covers(description: str, task: str) -> bool:
+    said = {_stem(w) for w in _WORD.findall(description.lower())}
+    return any(_stem(w) in said for w in _WORD.findall(task.lower()) if w not in _FUNCTION_WORDS)
+
+
+def _stem(word: str) -> str:
+    """A crude stem, enough to count "models" with "model" and "learning" with "learned"."""
+    return re.sub(r"(?:ing|ed|es|s)$", "", word) if len(word) > 4 else word
 
 
 def _clean(raw: str) -> tuple[str, list[str]]:
@@ -260,18 +409,46 @@ def _clean(raw: str) -> tuple[str, list[str]]:
     return " ".join(text.split()), urls
 
 
-def _named_method(sentences: list[str]) -> tuple[str, str, int] | None:
-    """The method the abstract introduces, what it is, and which sentence says so."""
-    for at, sentence in enumerate(sentences):
-        found = _name_in(sentence)
-        if found:
-            name, expansion, app = found
-            return name, _describe(expansion, app, " ".join(sentences[:at])), at
-    return None
+def _most_used(names: list[tuple[str, str, int] | None], text: str) -> tuple[str, str, int] | None:
+    """Of the names found, the one the abstract uses most, the first found on a tie."""
+    found = [named for named in names if named]
+    return max(found, key=lambda named: _uses(named[0], text)) if found else None
+
+
+def _uses(name: str, text: str) -> int:
+    return len(re.findall(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text))
+
+
+def _named_method(sentences: list[str], text: str) -> tuple[str, str, int] | None:
+    """The method the abstract introduces, what it is, and which sentence says so.
+
+    An abstract may introduce a side dataset or benchmark too; the name it uses most is the paper's.
+    """
+    found: list[tuple[int, int, str, str, str]] = []
+    for at, sentence in enumerate(sentences[:_MAX_SENTENCES]):
+        named = _name_in(sentence)
+        if named and all(named[0] != other[2] for other in found):
+            found.append((-_uses(named[0], text), at, *named))
+    if not found:
+        return None
+    _, at, name, expansion, app = min(found)
+    return name, _describe(expansion, app, " ".join(sentences[:at])), at
 
 
 def _name_in(sentence: str) -> tuple[str, str, str] | None:
-    """A method's name, its expansion, and the phrase in apposition to it."""
+    """A method's name, its expansion, and the phrase in apposition to it; never a field's acronym."""
+    found = _any_name_in(sentence)
+    if found and _field_acronym(found[0]):
+        return None
+    return found
+
+
+def _field_acronym(name: str) -> bool:
+    """Whether a name is the field's jargon (RL, LLMs, GNN) rather than something the paper coined."""
+    return re.sub(r"(?<=[A-Z])s$", "", name).upper() in _FIELD_ACRONYMS
+
+
+def _any_name_in(sentence: str) -> tuple[str, str, str] | None:
     intros = list(_INTRO.finditer(sentence))
     start = intros[0].end() if intros else 0
     called = _CALLED.search(sentence, start) if intros or _WE.search(sentence) else None
@@ -340,6 +517,38 @@ def _name_after(sentence: str, start: int) -> tuple[str, str, str] | None:
         # With nothing said after the name, what came before it says what it is.
         return name, expansion if expands else "", rest if re.search(r"\w", rest) else before.strip(" ,")
     return None
+
+
+def _bold_initials(raw: str) -> tuple[str, str, int] | None:
+    """A name spelled out in bold initials: "**Mo**tion **Re**construction in **4D**" names MoRe4D."""
+    if "**" not in raw and "textbf" not in raw:
+        return None
+    for run in _BOLD_RUN.finditer(raw):
+        initials = [m[1] or m[2] for m in _BOLD_INITIAL.finditer(run[0])]
+        if len(initials) >= 2:
+            expansion = _BOLD_INITIAL.sub(lambda m: m[1] or m[2], run[0])
+            return "".join(initials), _plain_case(" ".join(expansion.split())), -1
+    return None
+
+
+def _plain_case(expansion: str) -> str:
+    """An expansion without the capitals that only marked initials: "VersatilE" is "Versatile"."""
+    return _MARKED_INITIAL.sub(lambda m: m[0][0] + m[0][1:].lower(), expansion)
+
+
+def _frequent_name(sentences: list[str], text: str) -> tuple[str, str, int] | None:
+    """A coined name the abstract never introduces but keeps using as a subject: "HELIOS achieves ..."."""
+    counts: dict[str, int] = {}
+    for sentence in sentences[:_MAX_SENTENCES]:
+        subject = _SUBJECT_NAME.match(sentence)
+        if subject and coined(subject[1]) and not _field_acronym(subject[1]):
+            counts[subject[1]] = counts.get(subject[1], 0) + 1
+    used = [(_uses(name, text), name) for name in counts]
+    best = max(used, key=lambda pair: (pair[0], -text.find(pair[1])), default=None)
+    if best is None or best[0] < _MIN_USES:
+        return None
+    at = next(i for i, s in enumerate(sentences) if best[1] in s)
+    return best[1], "", at
 
 
 def _url_name(urls: list[str], text: str) -> tuple[str, str, int] | None:
@@ -422,32 +631,38 @@ def _subject_clause(name: str, sentences: list[str]) -> str:
     return ""
 
 
-def _contribution(sentences: list[str], skip: int) -> str:
-    """The paper's contribution as a title, from the sentence that states it."""
+def _contributions(sentences: list[str], skip: int) -> list[str]:
+    """The paper's contribution as titles, from the sentences that state it, the likeliest first."""
     ranked = [i for i in sorted(range(len(sentences)), key=lambda i: "in this" not in sentences[i].lower()) if i != skip]
-    for i in ranked:
-        sentence = _ASIDE_IN_TEXT.sub("", sentences[i])
-        claim = _CLAIM.search(sentence)
-        if claim and not re.match(r"(?i)(?:our|the proposed|this|these|it|they|we|such)\b", claim[1]):
-            return _shorten(_until(claim[1]), _MAX_WORDS)
-        stated = _OBJECT.search(sentence)
-        if stated and not _EMPTY_OBJECT.match(stated[1]):
-            obj = _HYPE.sub("", stated[1])
-            # "we identify a mechanism: MoEs can outperform ..."; "we address this gap by adding ..."
-            labelled = _LABEL.match(obj) or _BY_DOING.match(obj)
-            if labelled:
-                return _shorten(_until(labelled[1]), _MAX_WORDS)
-            to = _INFINITIVE.match(obj)
-            if to:
-                return _shorten(_gerund(to[1]) + _until(to[2]), _MAX_WORDS)
-            described = _describe("", obj, " ".join(sentences[:i]))
-            return _shorten(described or _until(obj), _MAX_WORDS)
+    found = [c for c in (_stated(sentences, i) for i in ranked[:_MAX_SENTENCES]) if c]
     # Failing a stated contribution, what "we" do at all says more than the background does.
-    for i in ranked:
+    for i in ranked[:_MAX_SENTENCES]:
+        if len(found) >= _MAX_CONTRIBUTIONS:
+            break
         action = _ANY_ACTION.search(_ASIDE_IN_TEXT.sub("", sentences[i]))
         if action and action[1].lower() not in _AUXILIARIES and not _EMPTY_OBJECT.match(action[2]):
-            return _shorten(_gerund(action[1].lower()) + " " + _until(action[2]), _MAX_WORDS)
-    return ""
+            found.append(_gerund(action[1].lower()) + " " + _until(action[2]))
+    return found[:_MAX_CONTRIBUTIONS]
+
+
+def _stated(sentences: list[str], i: int) -> str:
+    """The contribution sentence i states, if it states one."""
+    sentence = _ASIDE_IN_TEXT.sub("", sentences[i])
+    claim = _CLAIM.search(sentence)
+    if claim and not re.match(r"(?i)(?:our|the proposed|this|these|it|they|we|such)\b", claim[1]):
+        return _until(claim[1])
+    stated = _OBJECT.search(sentence)
+    if not stated or _EMPTY_OBJECT.match(stated[1]):
+        return ""
+    obj = _HYPE.sub("", stated[1])
+    # "we identify a mechanism: MoEs can outperform ..."; "we address this gap by adding ..."
+    labelled = _LABEL.match(obj) or _BY_DOING.match(obj)
+    if labelled:
+        return _until(labelled[1])
+    to = _INFINITIVE.match(obj)
+    if to:
+        return _gerund(to[1]) + _until(to[2])
+    return _describe("", obj, " ".join(sentences[:i])) or _until(obj)
 
 
 def _prefix(text: str) -> str:
@@ -466,9 +681,14 @@ def _shorten(text: str, limit: int) -> str:
     if len(words) > limit:
         cuts = [i for i in range(3, limit + 1) if words[i].lower() in _CUT_BEFORE]
         words = words[: cuts[-1] if cuts else limit]
-    while len(words) > 1 and words[-1].lower() in _NO_LAST:
+    while len(words) > 1 and (words[-1].lower() in _NO_LAST or _ends_badly(words[-1])):
         words.pop()
     return " ".join(words)
+
+
+def _ends_badly(word: str) -> bool:
+    word = word.lower().strip(",;:.")
+    return word in _FUNCTION_WORDS or bool(_bad_end(word))
 
 
 def _polish(title: str) -> str:
@@ -513,7 +733,10 @@ def _article(phrase: str) -> str:
 
 def _gerund(verb: str) -> str:
     stem = re.sub(r"ies$", "y", verb) if len(verb) > 4 else verb
-    stem = re.sub(r"(ss|sh|ch|x|z)es$|(?<!s)s$", r"\1", stem)
+    # "optimizes" is "optimize" + s, "fixes" is "fix" + es.
+    stem = re.sub(r"(ss|sh|ch|x|zz)es$|(?<!s)s$", r"\1", stem)
+    if stem.endswith("ic"):  # mimic, panic: mimicking
+        return stem + "king"
     if stem.endswith("ie"):
         return stem[:-2] + "ying"
     if stem.endswith("e") and not stem.endswith(("ee", "ye", "oe")) and stem != "be":
