@@ -153,7 +153,7 @@ _NO_LAST = {"a", "an", "the", "of", "for", "to", "in", "on", "with", "by", "via"
 _NOT_ACTIONS = {"is", "has", "was", "does", "be", "models", "outputs", "results", "values", "tasks", "methods"}
 _AUXILIARIES = {"are", "were", "have", "had", "can", "could", "will", "would", "may", "might", "also", "then", "did",
                 "term", "call", "name", "refer", "here", "now", "first", "thus", "therefore", "instead", "further",
-                "additionally", "finally", "moreover", "furthermore", "next", "again", "still", "subsequently"}  # fmt: skip
+                "additionally", "finally", "introduce", "propose", "present", "moreover", "furthermore", "next", "again", "still", "subsequently"}  # fmt: skip
 _RELATIVE = {"that", "which", "who", "where", "whereby", "while", "whereas", "thereby", "and"}
 
 
@@ -222,6 +222,8 @@ _MISFIT_COST = 0.04
 _VAGUE_COST = 0.05
 _CLAUSE_COST = 0.3
 _RANK_COST = 0.3
+_FILLER_COST = 1.0
+_LEAST_SAID = 2
 _TOP_TERMS = 12
 _TASK_WORDS = 4
 _TASK_MIN_WEIGHT = 0.12
@@ -232,6 +234,9 @@ _VAGUE = _GENERIC | {"novel", "new", "simple", "lightweight", "efficient", "effe
                      "show", "shows", "achieve", "achieves", "demonstrate", "outperforms", "significantly", "yet",
                      "presenting", "proposing", "introducing", "considering", "performing", "conducting", "achieving",
                      "providing", "furthering", "making", "using", "doing", "having", "getting", "taking"}  # fmt: skip
+# Where a task is tried, not the task: "protein design benchmarks" is protein design.
+_EVALUATION = {"benchmark", "benchmarks", "dataset", "datasets", "task", "tasks", "setting", "settings", "experiments",
+               "scenarios", "domains", "problems"}  # fmt: skip
 # "for X" or "in X" where X is a short noun phrase of the abstract.
 _TASK = re.compile(
     r"\b(?:for|in|on)\s+((?:[\w-]+\s+){0,4}?[\w-]+)(?=\s*[,.;:()]|\s+(?:and|via|by|with|through|using|that|which|where|while|under|from|to|as|is|are|without|across|of)\b)"
@@ -299,7 +304,7 @@ def _candidates(abstract: str) -> _Candidates:
         budget = _MAX_DESCRIPTION_WORDS
     task = _task(text, weights, name)
     titles: list[tuple[str, int]] = []
-    for rank, description in enumerate(filter(None, descriptions)):
+    for rank, description in enumerate(d.strip(" .") for d in descriptions if d.strip(" .")):
         shortened = _shorten(description, budget)
         variants = [shortened]
         # "A tool-augmented intelligent agent" says what, not for what: the abstract's task completes it.
@@ -332,7 +337,10 @@ def _score(title: str, weights: dict[str, float]) -> float:
     vague = sum(1 for w in words if w in _VAGUE)
     # "The global value functions do possess properties" states a finding, not what the paper is.
     clause = sum(1 for w in words if w in _AUXILIARY_VERBS)
-    return coverage - _MISFIT_COST * misfit - _VAGUE_COST * vague - _CLAUSE_COST * clause
+    # "A lightweight yet efficient approach" is filler: it says a method exists, not what it is.
+    said = [w for w in _WORD.findall(title.rpartition(_NAME_SEPARATOR)[2].lower()) if w not in _FUNCTION_WORDS | _VAGUE]
+    filler = len(said) < _LEAST_SAID
+    return coverage - _MISFIT_COST * misfit - _VAGUE_COST * vague - _CLAUSE_COST * clause - _FILLER_COST * filler
 
 
 def _term_weights(text: str) -> dict[str, float]:
@@ -353,7 +361,7 @@ def _task(text: str, weights: dict[str, float], name: str) -> str:
     ours = _WE.search(text)
     for match in _TASK.finditer(text, ours.start() if ours else 0):
         words = match[1].split()
-        while words and (words[-1].lower() in _FUNCTION_WORDS or _bad_end(words[-1].lower())):
+        while words and (words[-1].lower() in _FUNCTION_WORDS | _VAGUE | _EVALUATION or _bad_end(words[-1].lower())):
             words.pop()
         phrase = " ".join(words)
         if not 1 <= len(words) <= _TASK_WORDS or (name and name in phrase):
@@ -547,8 +555,8 @@ def _frequent_name(sentences: list[str], text: str) -> tuple[str, str, int] | No
     best = max(used, key=lambda pair: (pair[0], -text.find(pair[1])), default=None)
     if best is None or best[0] < _MIN_USES:
         return None
-    at = next(i for i, s in enumerate(sentences) if best[1] in s)
-    return best[1], "", at
+    # What it does comes from the sentences it is the subject of, the first among them.
+    return best[1], "", -1
 
 
 def _url_name(urls: list[str], text: str) -> tuple[str, str, int] | None:
@@ -654,7 +662,8 @@ def _stated(sentences: list[str], i: int) -> str:
     stated = _OBJECT.search(sentence)
     if not stated or _EMPTY_OBJECT.match(stated[1]):
         return ""
-    obj = _HYPE.sub("", stated[1])
+    # "we introduce \\ourmethod, a ...": the unknown macro is gone, its apposition stays.
+    obj = _HYPE.sub("", stated[1]).lstrip(" ,")
     # "we identify a mechanism: MoEs can outperform ..."; "we address this gap by adding ..."
     labelled = _LABEL.match(obj) or _BY_DOING.match(obj)
     if labelled:
