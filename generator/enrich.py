@@ -8,10 +8,11 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
+from collections import Counter
 from urllib.parse import urlsplit
 
 from . import text
-from .keyphrases import keyphrases
+from .keyphrases import keyphrases, normalise
 from .model import Link, LinkKind, Paper, ReadingList
 from .titles import derive_title
 
@@ -26,6 +27,8 @@ _CONTRIBUTION = re.compile(
     re.IGNORECASE,
 )
 _SLUG_WORDS = 6
+# "3D Gaussian splatting" is Gaussian splatting; the dimension is not what the keyword names.
+_DIMENSION = re.compile(r"^[234]d\s+(?=\S+\s+\S)")
 
 
 def enrich(reading_list: ReadingList) -> ReadingList:
@@ -43,6 +46,7 @@ def enrich(reading_list: ReadingList) -> ReadingList:
         for paper, phrases in zip(unkeyed, keyphrases(texts), strict=True):
             paper.keywords = phrases
     log.info("Derived keywords for %d papers", len(unkeyed))
+    unify_keywords(papers)
 
     for paper in papers:
         paper.links = paper.links or _links(paper)
@@ -52,12 +56,34 @@ def enrich(reading_list: ReadingList) -> ReadingList:
 
 
 def summarise(abstract: str) -> str:
-    """One sentence that says what the paper does."""
+    """One sentence that says what the paper does, or nothing.
+
+    The abstract is shown right below the summary, so its first sentence would only be said twice.
+    """
     sentences = text.sentences(text.plain_text(abstract))
-    if not sentences:
-        return ""
-    chosen = next((s for s in sentences if _CONTRIBUTION.search(s)), sentences[0])
+    chosen = next((s for s in sentences[1:] if _CONTRIBUTION.search(s)), "")
     return text.shorten(chosen, 220)
+
+
+def unify_keywords(papers: list[Paper]) -> None:
+    """Keywords that differ only in case or number, or by a leading "3D", become one, spelled as most papers do.
+
+    "Adversarial Attack" and "adversarial attacks" are one keyword, and so are "3D Gaussian Splatting" and
+    "Gaussian splatting": the tags page, the filters and the search then show one.
+    """
+    spellings: dict[str, Counter[str]] = {}
+    for paper in papers:
+        for keyword in paper.keywords:
+            spellings.setdefault(_keyword_key(keyword), Counter())[keyword] += 1
+    # The most common spelling; equally common ones by code point, so the choice never depends on order.
+    chosen = {key: min(counts.items(), key=lambda item: (-item[1], item[0]))[0] for key, counts in spellings.items()}
+    for paper in papers:
+        paper.keywords = list(dict.fromkeys(chosen[_keyword_key(keyword)] for keyword in paper.keywords))
+
+
+def _keyword_key(keyword: str) -> str:
+    key = normalise(keyword)[0] or keyword
+    return _DIMENSION.sub("", unicodedata.normalize("NFKC", key).casefold().strip())
 
 
 def _links(paper: Paper) -> list[Link]:

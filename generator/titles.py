@@ -205,6 +205,7 @@ _MISSPELT_GERUND = re.compile(
     r"(?i)\b(?!(?:grokk|trekk|buzz|fizz|jazz|fuzz|whizz|razz|frizz|egg|dogg|bugg|logg|hugg|jogg|tagg|bagg|flagg|plugg|drugg|rigg|digg|begg|shrugg|debugg|trekk|revv|chugg|snugg|hogg|pegg|lagg|dragg|mugg|wagg|zigzagg)ing\b)\w*([cghjkqvwxyz])\1ing\b"
 )
 _NAME_SEPARATOR = ": "
+_PLURAL = re.compile(r"(?<!ic)[^siu]s$")
 # The field's own acronyms name what a paper builds on, never what it coined.
 _FIELD_ACRONYMS = {
     "AI", "AGI", "ML", "DL", "RL", "IL", "NLP", "CV", "LLM", "LM", "PLM", "SLM", "MLLM", "VLM", "LVLM", "LMM", "VLA",
@@ -253,6 +254,9 @@ def title_defects(title: str) -> list[str]:
     if words[0] in _SUBORDINATORS | _PRONOUNS | _WH_WORDS | _PREPOSITIONS:
         found.append(f"starts with {words[0]!r}")
     ending = "function word" if words[-1] in _FUNCTION_WORDS else _bad_end(words[-1])
+    # "latent coefficients evolving": an -ing word after a plural noun is a participle, not a noun.
+    if not ending and len(words) > 1 and words[-1].endswith("ing") and _PLURAL.search(words[-2]):
+        ending = "participle"
     if ending:
         found.append(f"ends on {ending} {words[-1]!r}")
     content = [w for w in words if w not in _FUNCTION_WORDS] + ([name] if name else [])

@@ -104,8 +104,10 @@ def test_paper_page_shows_theme_tags_abstract_and_related_papers(bundled_site):
     assert "derived from its abstract" in body
     related = re.search(r"Related papers</h2>(.*?)</ul>", body, re.S)
     assert related is not None
-    assert 3 <= related.group(1).count("<li>") <= 5
+    # LapFlow's third-nearest paper shares only "generation" and "modeling", which issue 16 rules out as reasons.
+    assert 2 <= related.group(1).count("<li>") <= 5
     assert "shares" in related.group(1)
+    assert not re.search(r"shares (?:generation|modeling|scaling|explicit)<", related.group(1))
 
 
 def test_code_links_are_labelled_as_code(bundled_site):
