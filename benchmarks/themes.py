@@ -4,8 +4,8 @@
 
 For k = 21 (the number of primary areas) and the automatic k it prints NMI,
 ARI, purity, the number of themes, the largest theme's share, seconds and peak
-RSS of: the readinglist detector (and, with the embeddings extra installed,
-the detector on sentence embeddings), TF-IDF + KMeans, and TF-IDF + NMF. Each
+RSS of: the readinglist detector, the detector on sentence embeddings,
+TF-IDF + KMeans, and TF-IDF + NMF. Each
 run is a fresh process, so its peak RSS is its own. Then it prints every
 top-level label beside its papers' most common primary_area, and how stable
 the themes are: under a shuffled input, and when 2% more papers arrive (the
@@ -36,15 +36,13 @@ from sklearn.metrics.cluster import contingency_matrix
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from generator import embeddings  # noqa: E402
 from generator.config import ThemeSettings  # noqa: E402
 from generator.memory import update_memory  # noqa: E402
 from generator.model import Paper, ReadingList, Source  # noqa: E402
 from generator.themes import _automatic_k, detect_themes  # noqa: E402
 
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
-# With the embeddings extra installed, the detector runs on sentence embeddings too.
-METHODS = ("readinglist", *(["readinglist-embeddings"] if embeddings.installed() else []), "tfidf-kmeans", "tfidf-nmf")
+METHODS = ("readinglist", "readinglist-embeddings", "tfidf-kmeans", "tfidf-nmf")
 
 
 def load(path: Path, limit: int | None) -> tuple[list[Paper], dict[str, str]]:

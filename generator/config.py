@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .embeddings import installed as embeddings_installed
 from .errors import ConfigError
 
 
@@ -41,7 +40,7 @@ class Settings:
     # The map of every slug each paper has had (see urls.py); None keeps none.
     url_map: Path | None = None
     related: int = 5
-    # Papers are near by a sentence model's embeddings (the embeddings extra), not by LSA of their terms.
+    # Papers are near by a sentence model's embeddings (see embeddings.py), not by LSA of their terms.
     embeddings: bool = False
     # Where costly results are kept between builds (see cache.py); None keeps nothing.
     cache_dir: Path | None = None
@@ -57,7 +56,5 @@ class Settings:
             problems.append(f"{self.templates}: no pages/ folder of templates")
         if not 0 <= self.related <= 20:
             problems.append(f"related must be between 0 and 20, not {self.related}")
-        if self.embeddings and not embeddings_installed():
-            problems.append("embeddings: true needs the embeddings extra: pip install 'readinglist[embeddings]'")
         if problems:
             raise ConfigError("; ".join(problems))

@@ -51,7 +51,7 @@ class ReadingListConfig(base.Config):
     related = opt.Type(int, default=5)
     """How many related papers each paper page shows."""
     embeddings = opt.Type(bool, default=False)
-    """Compare papers by a sentence model's embeddings; needs `pip install 'readinglist[embeddings]'`."""
+    """Compare papers by a sentence model's embeddings (the model ships inside the package)."""
     cache_dir = opt.Type(str, default=".cache/readinglist")
     """Where costly results are kept between builds, relative to mkdocs.yml; empty keeps nothing."""
     url_map = opt.Type(str, default="urls.json")

@@ -4,7 +4,7 @@ Papers become TF-IDF vectors of their keyphrase terms, and a list of the
 author keywords they share. Themes are cut by spectral clustering, in the
 spectrum of the papers' co-clustering with their terms and keywords beside the
 spectrum of a nearest-neighbour graph (of the terms reduced by LSA, or with
-the embeddings extra of a small sentence model's embeddings). Each cut is
+`embeddings: true` of a small sentence model's embeddings). Each cut is
 refined by spherical k-means on the terms, and the themes are the consensus
 of several such cuts. Each theme is then named after the phrases its papers
 share and the rest of the list lacks.

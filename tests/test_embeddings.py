@@ -1,18 +1,24 @@
-"""The optional sentence-embedding backend (`embeddings: true`, the embeddings extra)."""
+"""The sentence encoder inside the package (`embeddings: true`): onnxruntime and tokenizers, no hub, no torch."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import numpy as np
 import pytest
-from support import REPO, build_site
+from support import build_site
 
-from generator import embeddings
-from generator.config import Settings
-from generator.errors import ConfigError
+from generator.embeddings import MODEL_DIR, Encoder, sentence_embeddings
+from generator.errors import BuildError
 
-needs_extra = pytest.mark.skipif(not embeddings.installed(), reason="the embeddings extra is not installed")
+DIFFUSION = "Diffusion models generate images by reversing a noising process. We distil the sampler into four steps."
+# The same claim in other words, sharing almost none of them.
+PARAPHRASE = "We make image generators that learn to undo added noise produce pictures in just a few sampling passes."
+UNRELATED = "Routing tokens to experts cuts the inference cost of large language models on reasoning benchmarks."
+LONG = " ".join(["We study reinforcement learning from human feedback for aligning language models with preferences."] * 12)
 
 
 def use_embeddings(project: Path) -> None:
@@ -24,29 +30,98 @@ def use_embeddings(project: Path) -> None:
     )
 
 
-def test_embeddings_without_the_extra_is_a_config_error_that_says_how_to_install_it(monkeypatch, tmp_path):
-    monkeypatch.setattr("generator.config.embeddings_installed", lambda: False)
-    with pytest.raises(ConfigError, match=r"pip install 'readinglist\[embeddings\]'"):
-        Settings(inputs=(tmp_path / "papers.txt",), templates=REPO / "templates", embeddings=True)
+def test_the_model_and_its_licence_ship_inside_the_generator_package():
+    package = Path(sys.modules["generator"].__file__).parent
+    assert MODEL_DIR.parent.parent == package
+    assert {p.name for p in MODEL_DIR.iterdir()} >= {"model.onnx", "tokenizer.json", "LICENSE", "NOTICE"}
+    assert "Apache License" in (MODEL_DIR / "LICENSE").read_text(encoding="utf-8")
 
 
-@needs_extra
-def test_sentence_embeddings_are_unit_rows_and_put_like_texts_nearer():
-    from generator.embeddings import sentence_embeddings
+def test_the_encoder_runs_with_every_socket_refused(tmp_path):
+    """No hub lookup, no telemetry: a process that cannot open a socket still encodes."""
+    script = textwrap.dedent(
+        """
+        import socket
 
-    vectors = sentence_embeddings(
-        [
-            "Diffusion models generate images by reversing a noising process.",
-            "A flow matching model for image generation.",
-            "Routing tokens to experts cuts the inference cost of language models.",
-        ]
+        def refuse(*args, **kwargs):
+            raise OSError("network use during encoding")
+
+        socket.socket = refuse
+        socket.create_connection = refuse
+        from generator.embeddings import sentence_embeddings
+
+        print(sentence_embeddings(["A flow matching model for image generation."]).shape)
+        """
     )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, check=True)
+    assert result.stdout.strip() == "(1, 384)"
+
+
+def test_vectors_are_unit_float32_rows_in_the_order_of_the_texts():
+    texts = [DIFFUSION, UNRELATED, LONG]
+    vectors = sentence_embeddings(texts)
     assert vectors.shape == (3, 384)
-    assert np.allclose(np.linalg.norm(vectors, axis=1), 1, atol=1e-3)
-    assert vectors[0] @ vectors[1] > vectors[0] @ vectors[2]
+    assert vectors.dtype == np.float32
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1, atol=1e-4)
+    reversed_order = sentence_embeddings(texts[::-1])
+    assert reversed_order[::-1].tobytes() == vectors.tobytes()
 
 
-@needs_extra
+def test_a_paraphrase_is_nearer_than_an_unrelated_abstract():
+    diffusion, paraphrase, unrelated = sentence_embeddings([DIFFUSION, PARAPHRASE, UNRELATED])
+    assert diffusion @ paraphrase > diffusion @ unrelated + 0.2
+
+
+def test_the_same_texts_give_the_same_bytes_twice():
+    texts = [DIFFUSION, PARAPHRASE, UNRELATED, LONG]
+    assert sentence_embeddings(texts).tobytes() == sentence_embeddings(texts).tobytes()
+
+
+def test_a_text_alone_and_inside_a_list_of_other_lengths_gets_the_same_vector():
+    """Padding and the other texts of a list must not move a paper's vector, even beyond the rounding."""
+    batch = sentence_embeddings([LONG, DIFFUSION, "Graphs.", UNRELATED])
+    alone = sentence_embeddings([DIFFUSION])
+    assert alone[0].tobytes() == batch[1].tobytes()
+
+
+def test_vectors_are_rounded_so_float_noise_cannot_move_them():
+    vectors = sentence_embeddings([DIFFUSION, UNRELATED])
+    assert np.array_equal(vectors, vectors.round(5))
+
+
+def test_an_empty_list_gives_no_rows_and_one_text_gives_one():
+    assert sentence_embeddings([]).shape == (0, 384)
+    (one,) = sentence_embeddings([DIFFUSION])
+    assert one.shape == (384,)
+
+
+def test_text_past_128_word_pieces_is_cut_not_refused():
+    long_a, long_b = sentence_embeddings([LONG, LONG + " Then something else entirely about protein folding."])
+    # Only what is past the cut differs, so the two read the same.
+    assert long_a.tobytes() == long_b.tobytes()
+
+
+def test_a_missing_model_file_is_a_build_error_that_says_to_reinstall(tmp_path):
+    with pytest.raises(BuildError, match="cannot load the sentence model") as raised:
+        Encoder.load(tmp_path / "model.onnx", MODEL_DIR / "tokenizer.json")
+    assert raised.value.where == str(tmp_path)
+    assert "reinstall" in raised.value.hint
+
+
+def test_a_corrupt_model_file_is_a_build_error(tmp_path):
+    corrupt = tmp_path / "model.onnx"
+    corrupt.write_bytes((MODEL_DIR / "model.onnx").read_bytes()[:100_000])
+    with pytest.raises(BuildError, match="cannot load the sentence model"):
+        Encoder.load(corrupt, MODEL_DIR / "tokenizer.json")
+
+
+def test_a_corrupt_tokenizer_is_a_build_error(tmp_path):
+    broken = tmp_path / "tokenizer.json"
+    broken.write_text("{", encoding="utf-8")
+    with pytest.raises(BuildError, match="cannot load the sentence model"):
+        Encoder.load(MODEL_DIR / "model.onnx", broken)
+
+
 def test_a_site_built_with_embeddings_has_every_paper_once_and_the_same_bytes_twice(project, three_papers):
     use_embeddings(project)
     site = build_site(project, three_papers)

@@ -1,21 +1,30 @@
-"""A plain `pip install .` works anywhere: the wheel carries the site's sources."""
+"""A plain `pip install .` works anywhere: the wheel carries the site's sources and the sentence model."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import textwrap
 import zipfile
+from pathlib import Path
 
+import pytest
 from support import REPO
 
 
-def test_the_wheel_carries_templates_config_docs_and_the_bundled_list(tmp_path):
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("wheel")
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path), str(REPO)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(folder), str(REPO)],
         check=True,
         capture_output=True,
     )
-    (wheel,) = tmp_path.glob("readinglist-*.whl")
+    (built,) = folder.glob("readinglist-*.whl")
+    return built
+
+
+def test_the_wheel_carries_templates_config_docs_and_the_bundled_list(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     bundled = "generator/_site/"
     assert {f"{bundled}mkdocs.yml", f"{bundled}data/iclr2026.txt", f"{bundled}docs/about.md"} <= names
@@ -24,6 +33,43 @@ def test_the_wheel_carries_templates_config_docs_and_the_bundled_list(tmp_path):
     entry_points = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
     assert "readinglist = generator.cli:main" in entry_points
     assert "readinglist = generator.plugin:ReadingListPlugin" in entry_points
+
+
+def test_the_wheel_carries_the_sentence_model_with_its_licence(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    model = "generator/models/all-MiniLM-L6-v2/"
+    assert {f"{model}{name}" for name in ("model.onnx", "tokenizer.json", "LICENSE", "NOTICE")} <= names
+    # The int8 model is most of the wheel: a stray fp32 export or a second copy would double it.
+    assert wheel.stat().st_size < 30_000_000
+
+
+def test_the_installed_wheel_encodes_with_every_socket_refused(wheel, tmp_path):
+    """Installed, not run from the repo: the model is found inside the package and nothing is fetched."""
+    venv = tmp_path / "venv"
+    # The dependencies come from this interpreter's site-packages; only the wheel is installed, from disk.
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    subprocess.run([python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)], check=True, capture_output=True)
+    script = textwrap.dedent(
+        """
+        import socket
+
+        def refuse(*args, **kwargs):
+            raise OSError("network use during encoding")
+
+        socket.socket = refuse
+        socket.create_connection = refuse
+        import generator
+        from generator.embeddings import sentence_embeddings
+
+        print(generator.__file__)
+        print(sentence_embeddings(["A flow matching model for image generation."]).shape)
+        """
+    )
+    result = subprocess.run([python, "-c", script], capture_output=True, text=True, cwd=tmp_path, check=True)
+    package, shape = result.stdout.strip().split("\n")
+    assert Path(package).is_relative_to(venv)
+    assert shape == "(1, 384)"
 
 
 def test_python_dash_m_generator_runs_the_cli():
