@@ -13,7 +13,8 @@ derives a title from each abstract alone, and prints one table row:
 - ROUGE-L F1 of the derived title against the real one, over lowercase words;
 - defects: the share of titles the grammar gate of generator.titles faults,
   misspelt gerunds included (the real titles' own rate is printed beside it);
-- mean length in words, and the seconds the derivation took.
+- mean length in words, and the seconds the derivation took (with --embeddings,
+  the sentence model's too).
 
 Then 20 seeded random derived titles beside the real ones.
 """
@@ -31,7 +32,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from generator.titles import coined, derive_titles, title_defects  # noqa: E402
+from generator.embeddings import sentence_embeddings  # noqa: E402
+from generator.titles import Embed, coined, derive_titles, title_defects  # noqa: E402
 
 DEV_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
 SPLIT_SEED = 16
@@ -90,9 +92,9 @@ def leads_with(name: str, title: str) -> bool:
     return head == plain(name) or (len(head.split()) == 1 and description.startswith(plain(name)))
 
 
-def score(records: list[dict]) -> tuple[dict[str, float], list[str]]:
+def score(records: list[dict], embed: Embed | None = None) -> tuple[dict[str, float], list[str]]:
     start = time.perf_counter()
-    derived = derive_titles([r["abstract"] for r in records])
+    derived = derive_titles([r["abstract"] for r in records], embed)
     seconds = time.perf_counter() - start
     named = [(r, d) for r, d in zip(records, derived, strict=True) if leading_name(r["title"], r["abstract"])]
     leads = sum(leads_with(leading_name(r["title"], r["abstract"]) or "", d) for r, d in named)
@@ -115,6 +117,7 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=1000, help="abstracts drawn from the half (0: all of it)")
     parser.add_argument("--half", choices=["tune", "held-out", "all"], default="held-out")
     parser.add_argument("--judge", type=int, default=0, help="print this many abstracts and titles to judge by hand")
+    parser.add_argument("--embeddings", action="store_true", help="let the sentence model help choose the titles")
     parser.add_argument("--defects", action="store_true", help="list every faulted title and what is wrong with it")
     args = parser.parse_args()
 
@@ -127,12 +130,12 @@ def main() -> None:
             print(f"## {i}. {record['id']}\n\nderived: {title}\nreal:    {record['title']}\n\n{record['abstract']}\n")
         return
 
-    row, derived = score(sample)
+    row, derived = score(sample, sentence_embeddings if args.embeddings else None)
     print(f"{len(sample)} abstracts from the {args.half} half, {row['named']} of them with a named real title\n")
-    print("| half | papers | name leads | ROUGE-L F1 | defects | real titles' defects | mean words | seconds |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| half | model | papers | name leads | ROUGE-L F1 | defects | real titles' defects | mean words | seconds |")
+    print("|---|---|---|---|---|---|---|---|---|")
     print(
-        f"| {args.half} | {row['papers']} | {row['name leads']:.1%} | {row['ROUGE-L F1']:.3f} | {row['defects']:.1%}"
+        f"| {args.half} | {'sentence model' if args.embeddings else 'rules'} | {row['papers']} | {row['name leads']:.1%} | {row['ROUGE-L F1']:.3f} | {row['defects']:.1%}"
         f" | {row['real defects']:.1%} | {row['mean words']:.1f} | {row['seconds']:.2f} |"
     )
     print("\n| derived | real |\n|---|---|")

@@ -12,9 +12,10 @@ from collections import Counter
 from urllib.parse import urlsplit
 
 from . import text
+from .embeddings import sentence_embeddings
 from .keyphrases import keyphrases, normalise
 from .model import Link, LinkKind, Paper, ReadingList
-from .titles import derive_title
+from .titles import derive_titles
 
 log = logging.getLogger(__name__)
 
@@ -31,12 +32,16 @@ _SLUG_WORDS = 6
 _DIMENSION = re.compile(r"^[234]d\s+(?=\S+\s+\S)")
 
 
-def enrich(reading_list: ReadingList) -> ReadingList:
-    """Fill in titles, keywords, links, summaries and slugs where missing."""
+def enrich(reading_list: ReadingList, *, embeddings: bool = False) -> ReadingList:
+    """Fill in titles, keywords, links, summaries and slugs where missing.
+
+    With embeddings, the sentence model helps choose each derived title (see titles.derive_titles).
+    """
     papers = reading_list.papers
     untitled = [p for p in papers if not p.title.strip()]
-    for paper in untitled:
-        paper.title = derive_title(paper.abstract)
+    titles = derive_titles([p.abstract for p in untitled], sentence_embeddings if embeddings else None)
+    for paper, title in zip(untitled, titles, strict=True):
+        paper.title = title
         paper.title_derived = True
     log.info("Derived %d titles", len(untitled))
 

@@ -58,7 +58,7 @@ def generate(settings: Settings, clock: Stopwatch | None = None) -> Site:
     with clock("read"):
         reading_list = read_papers(settings.inputs, title=settings.title)
     with clock("enrich"):
-        reading_list = enrich(reading_list)
+        reading_list = enrich(reading_list, embeddings=settings.embeddings)
     with clock("detect"):
         reading_list = detect_themes(reading_list, settings.themes, cache, embeddings=settings.embeddings)
     with clock("related"):

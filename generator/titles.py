@@ -12,6 +12,12 @@ to a title; failing that, the opening clause is all there is.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+# A sentence model: texts in, unit-length rows out.
+Embed = Callable[[Sequence[str]], np.ndarray]
 
 # Real abstracts stay under 5,000 characters; the cap bounds the work done on
 # pathological input without changing the title of any real one.
@@ -223,6 +229,8 @@ _MISFIT_COST = 0.04
 _VAGUE_COST = 0.05
 _CLAUSE_COST = 0.3
 _RANK_COST = 0.3
+# With a sentence model, closeness to the abstract counts this much (tuned on the dev file's tune half).
+_SIMILARITY_WEIGHT = 2.0
 _FILLER_COST = 1.0
 _LEAST_SAID = 2
 _TOP_TERMS = 12
@@ -253,6 +261,8 @@ def title_defects(title: str) -> list[str]:
         return ["empty"]
     if words[0] in _SUBORDINATORS | _PRONOUNS | _WH_WORDS | _PREPOSITIONS:
         found.append(f"starts with {words[0]!r}")
+    if len(words) > 1 and words[0] in ("a", "an", "the") and words[1] in _PREPOSITIONS:
+        found.append(f"an article without its noun: {words[0]!r} {words[1]!r}")
     ending = "function word" if words[-1] in _FUNCTION_WORDS else _bad_end(words[-1])
     # "latent coefficients evolving": an -ing word after a plural noun is a participle, not a noun.
     if not ending and len(words) > 1 and words[-1].endswith("ing") and _PLURAL.search(words[-2]):
@@ -275,9 +285,24 @@ def _bad_end(word: str) -> str:
     return ""
 
 
-def derive_titles(abstracts: list[str]) -> list[str]:
-    """A title for each abstract: of several candidate titles, the gated one that covers the abstract best."""
-    return [_choose(_candidates(abstract)) for abstract in abstracts]
+def derive_titles(abstracts: Sequence[str], embed: Embed | None = None) -> list[str]:
+    """A title for each abstract: of several candidate titles, the gated one that covers the abstract best.
+
+    With embed (texts in, unit rows out: a sentence model), a candidate also scores by its cosine with
+    its abstract; all abstracts and candidates go to the model in one call.
+    """
+    candidates = [_candidates(abstract) for abstract in abstracts]
+    if embed is None or not candidates:
+        return [_choose(c) for c in candidates]
+    titles = [title for c in candidates for title, _ in c.titles]
+    vectors = embed([*abstracts, *titles])
+    abstract_rows, title_rows = vectors[: len(abstracts)], vectors[len(abstracts) :]
+    chosen, start = [], 0
+    for row, c in enumerate(candidates):
+        cosines = title_rows[start : start + len(c.titles)] @ abstract_rows[row]
+        chosen.append(_choose(c, [float(x) for x in cosines]))
+        start += len(c.titles)
+    return chosen
 
 
 def derive_title(abstract: str) -> str:
@@ -321,12 +346,13 @@ def _candidates(abstract: str) -> _Candidates:
     return _Candidates(titles or [(_polish(name or _prefix(text)), 0)], weights)
 
 
-def _choose(candidates: _Candidates) -> str:
+def _choose(candidates: _Candidates, cosines: list[float] | None = None) -> str:
     """The candidate that passes the grammar gate and scores best; failing that, the first."""
-    passing = [(t, rank) for t, rank in candidates.titles if not title_defects(t)]
+    similar = cosines or [0.0] * len(candidates.titles)
+    passing = [(t, rank, cos) for (t, rank), cos in zip(candidates.titles, similar, strict=True) if not title_defects(t)]
     if not passing:
         return candidates.titles[0][0]
-    scores = [_score(t, candidates.weights) - _RANK_COST * rank for t, rank in passing]
+    scores = [_score(t, candidates.weights) - _RANK_COST * rank + _SIMILARITY_WEIGHT * cos for t, rank, cos in passing]
     return passing[scores.index(max(scores))][0]
 
 

@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.titles import derive_title, title_defects
+from generator.embeddings import sentence_embeddings
+from generator.titles import derive_title, derive_titles, title_defects
 
 BUNDLED = Path(__file__).parent.parent / "data" / "iclr2026.txt"
 
@@ -383,3 +384,18 @@ def test_pattern_7_a_coined_name_the_abstract_only_uses_as_a_subject_leads():
         "HELIOS then plans pick-and-place actions, and HELIOS outperforms prior methods on the OVMM benchmark."
     )
     assert derive_title(abstract).startswith("HELIOS: ")
+
+
+def test_with_the_sentence_model_all_candidates_go_to_it_in_one_call_and_names_still_lead():
+    calls = []
+
+    def embed(texts):
+        calls.append(len(texts))
+        return sentence_embeddings(texts)
+
+    titles = derive_titles(ABSTRACTS, embed)
+    assert len(calls) == 1 and calls[0] > 2 * len(ABSTRACTS)
+    for title, name in zip(titles, LEADING_NAMES, strict=True):
+        assert title_defects(title) == []
+        if name:
+            assert title.startswith(f"{name}: ")
