@@ -38,10 +38,8 @@ _MAX_TITLE_CHARS = 160
 # Words and names. A name token may hold "-", "." or "^" inside and end in "+": C-voting, ItrSA++.
 _TOKEN = r"[^\W_](?:[^\W_+]|[-.^](?=[^\W_])|\+)*"
 _NAME_WORD = re.compile(_TOKEN)
-# "HELIOS achieves ...", "Our method, 3DSPA, is ...", "Compared to ..., Flash-DD requires ..."
-_SUBJECT_NAME = re.compile(
-    r"(?:.*?,\s+)?(?:(?:our|the)\s+(?:[\w-]+\s+){0,2}?)?(" + _TOKEN + r")(?:,|\s+(?:is|are|can|[a-z]+s)\b)"
-)
+# "HELIOS achieves ...", "Our method, 3DSPA, is ..."
+_SUBJECT_NAME = re.compile(r"(?:(?:our|the)\s+(?:[\w-]+,?\s+){0,2}?)?(" + _TOKEN + r")(?:,|\s+(?:is|are|can|[a-z]+s)\b)", re.I)
 _GENERIC_NOUN = (
     r"(?:framework|approach|method|model|technique|strategy|algorithm|paradigm|system|pipeline|architecture"
     r"|solution|scheme|procedure|mechanism|formalism)"
@@ -264,6 +262,8 @@ def title_defects(title: str) -> list[str]:
     if len(words) > 1 and words[0] in ("a", "an", "the") and words[1] in _PREPOSITIONS:
         found.append(f"an article without its noun: {words[0]!r} {words[1]!r}")
     ending = "function word" if words[-1] in _FUNCTION_WORDS else _bad_end(words[-1])
+    if len(words) > 2 and words[-2] == "to" and not words[-1].endswith("ing"):
+        ending = ending or "infinitive"
     # "latent coefficients evolving": an -ing word after a plural noun is a participle, not a noun.
     if not ending and len(words) > 1 and words[-1].endswith("ing") and _PLURAL.search(words[-2]):
         ending = "participle"
