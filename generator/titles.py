@@ -11,7 +11,9 @@ to a title; failing that, the opening clause is all there is.
 
 from __future__ import annotations
 
+import functools
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -96,6 +98,7 @@ _MARKED_INITIAL = re.compile(r"\b(?:[A-Z]{2,}[a-z]{3,}|[A-Za-z][a-z]{2,}[A-Z][a-
 _MARKDOWN_LINK = re.compile(r"\[([^\]]{0,300})\]\(([^)\s]{0,300})\)")
 _MARKDOWN = re.compile(r"\*\*([^*]*)\*\*|\*([^*\s][^*]*)\*|`([^`]*)`|(?<!\w)_([^_]+)_(?!\w)")
 _LATEX_URL = re.compile(r"\\url\{([^{}]*)\}")
+_LATEX_DASH = re.compile(r"\$?\\text(?:em|en)dash(?:\{\})?\$?")
 _LATEX_DROPPED = re.compile(r"\\(?:cite\w*|ref|eqref|label|footnote)\{[^{}]*\}")
 _LATEX_ESCAPE = re.compile(r"\\([%&_#])")
 _LATEX_WRAPPER = re.compile(r"\\[A-Za-z]+\*?\{([^{}]*)\}")
@@ -232,6 +235,9 @@ _SIMILARITY_WEIGHT = 2.0
 _FILLER_COST = 1.0
 _LEAST_SAID = 2
 _TOP_TERMS = 12
+_SUFFIX = re.compile(r"(?:ing|ed|es|s)$")
+# A conference's vocabulary, with room to spare.
+_STEMS_KEPT = 1 << 16
 _TASK_WORDS = 4
 _TASK_MIN_WEIGHT = 0.12
 # Words that say a paper exists, not what it is about.
@@ -244,6 +250,10 @@ _VAGUE = _GENERIC | {"novel", "new", "simple", "lightweight", "efficient", "effe
 # Where a task is tried, not the task: "protein design benchmarks" is protein design.
 _EVALUATION = {"benchmark", "benchmarks", "dataset", "datasets", "task", "tasks", "setting", "settings", "experiments",
                "scenarios", "domains", "problems"}  # fmt: skip
+# What kind of thing a paper offers, which says nothing of what it is about: "TPRU: A large-scale dataset".
+_KINDS = {"dataset", "datasets", "benchmark", "benchmarks", "large-scale", "comprehensive", "unified", "module",
+          "suite", "collection", "corpus", "library", "platform"}  # fmt: skip
+_SAYS_NOTHING = _FUNCTION_WORDS | _VAGUE | _KINDS
 # "for X" or "in X" where X is a short noun phrase of the abstract.
 _TASK = re.compile(
     r"\b(?:for|in|on)\s+((?:[\w-]+\s+){0,4}?[\w-]+)(?=\s*[,.;:()]|\s+(?:and|via|by|with|through|using|that|which|where|while|under|from|to|as|is|are|without|across|of)\b)"
@@ -368,17 +378,18 @@ def _score(title: str, weights: dict[str, float]) -> float:
     # "The global value functions do possess properties" states a finding, not what the paper is.
     clause = sum(1 for w in words if w in _AUXILIARY_VERBS)
     # "A lightweight yet efficient approach" is filler: it says a method exists, not what it is.
-    said = [w for w in _WORD.findall(title.rpartition(_NAME_SEPARATOR)[2].lower()) if w not in _FUNCTION_WORDS | _VAGUE]
+    described = _WORD.findall(title.rpartition(_NAME_SEPARATOR)[2].lower())
+    said = [w for w in described if w not in _SAYS_NOTHING]
     filler = len(said) < _LEAST_SAID
     return coverage - _MISFIT_COST * misfit - _VAGUE_COST * vague - _CLAUSE_COST * clause - _FILLER_COST * filler
 
 
 def _term_weights(text: str) -> dict[str, float]:
     """Each content term's share of the abstract's top terms: what the abstract is about."""
-    counts: dict[str, int] = {}
-    for word in _WORD.findall(text.lower()):
+    counts: Counter[str] = Counter()
+    for word, count in Counter(_WORD.findall(text.lower())).items():
         if word not in _FUNCTION_WORDS and word not in _VAGUE and len(word) > 2:
-            counts[_stem(word)] = counts.get(_stem(word), 0) + 1
+            counts[_stem(word)] += count
     top = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:_TOP_TERMS]
     total = sum(count for _, count in top) or 1
     return {term: count / total for term, count in top}
@@ -409,9 +420,10 @@ def _covers(description: str, task: str) -> bool:
     return any(_stem(w) in said for w in _WORD.findall(task.lower()) if w not in _FUNCTION_WORDS)
 
 
+@functools.lru_cache(maxsize=_STEMS_KEPT)
 def _stem(word: str) -> str:
     """A crude stem, enough to count "models" with "model" and "learning" with "learned"."""
-    return re.sub(r"(?:ing|ed|es|s)$", "", word) if len(word) > 4 else word
+    return _SUFFIX.sub("", word) if len(word) > 4 else word
 
 
 def _clean(raw: str) -> tuple[str, list[str]]:
@@ -427,6 +439,7 @@ def _clean(raw: str) -> tuple[str, list[str]]:
     if "(" in text:  # "(i) ... and (ii) ..." enumerates; its labels are not words
         text = _ENUMERATOR.sub("", text)
     if "\\" in text:
+        text = _LATEX_DASH.sub(" \u2014 ", text)
         text = _LATEX_DROPPED.sub("", text)
         text = _GREEK.sub(r"\1", text)  # "$\pi^3$" names a method "pi^3", not "^3"
         text = _LATEX_ESCAPE.sub(r"\1", text)
@@ -434,7 +447,9 @@ def _clean(raw: str) -> tuple[str, list[str]]:
             text = _LATEX_WRAPPER.sub(r"\1", text)
     if "$" in text:
         text = _MATH.sub(lambda m: _LATEX_COMMAND.sub("", m.group(1)), text)
-    text = text.replace("``", '"').replace("''", '"').replace("---", "\u2014").replace("--", "\u2013")
+    text = text.replace("``", '"').replace("''", '"').replace("---", "\u2014")
+    # "a method--Drop-Muon--a framework": in abstracts a double hyphen is a dash, not a compound's joint.
+    text = text.replace("--", "\u2014")
     if "*" in text or "`" in text or "_" in text:
         text = _MARKDOWN.sub(lambda m: m.group(m.lastindex or 0), text)
     if any(c in text for c in "\\{}$*~`"):
@@ -501,9 +516,12 @@ def _any_name_in(sentence: str) -> tuple[str, str, str] | None:
     # "we introduce, we propose X": a later verb may be the one that names it. Real sentences have
     # one or two such verbs; the cap keeps pathological input linear.
     for intro in intros[:3]:
-        found = _acronym_after(sentence, intro.end()) or _name_after(sentence, intro.end())
+        # "we propose ChemHGNN, a hypergraph neural network (HGNN) framework": the name comes first.
+        first = _NAME_WORD.match(sentence, intro.end() + 1)
+        direct = _name_after(sentence, intro.end()) if first and coined(first[0]) else None
+        found = direct or _acronym_after(sentence, intro.end()) or _name_after(sentence, intro.end())
         if found:
-            return found
+            return found[0], _plain_case(found[1]), found[2]
     return None
 
 
