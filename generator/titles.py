@@ -239,7 +239,7 @@ _SUFFIX = re.compile(r"(?:ing|ed|es|s)$")
 # A conference's vocabulary, with room to spare.
 _STEMS_KEPT = 1 << 16
 _TASK_WORDS = 4
-_TASK_MIN_WEIGHT = 0.12
+_TASK_MIN_WEIGHT = 0.08
 # Words that say a paper exists, not what it is about.
 _VAGUE = _GENERIC | {"novel", "new", "simple", "lightweight", "efficient", "effective", "generic", "general", "powerful",
                      "paper", "work", "study", "results", "experiments", "performance", "state-of-the-art", "existing",
@@ -250,6 +250,18 @@ _VAGUE = _GENERIC | {"novel", "new", "simple", "lightweight", "efficient", "effe
 # Where a task is tried, not the task: "protein design benchmarks" is protein design.
 _EVALUATION = {"benchmark", "benchmarks", "dataset", "datasets", "task", "tasks", "setting", "settings", "experiments",
                "scenarios", "domains", "problems"}  # fmt: skip
+# "Camouflaged Object Detection (COD)": a task the abstract names, spelled out before its acronym.
+_NAMED_TASK = re.compile(r"(?<![\w-])((?:[\w-]{1,40}\s+){1,4}?[\w-]{1,40})\s+\(([A-Z][\w-]{0,40})\)")
+# The nouns tasks end in; a phrase that ends in one is likelier the task.
+_TASK_HEADS = {
+    "detection", "estimation", "generation", "recognition", "segmentation", "learning", "adaptation", "recommendation",
+    "classification", "prediction", "forecasting", "reasoning", "retrieval", "translation", "understanding",
+    "synthesis", "reconstruction", "tracking", "navigation", "manipulation", "planning", "control", "discovery",
+    "design", "editing", "captioning", "answering", "summarization", "alignment", "inference", "optimization",
+    "compression", "localization", "matching", "completion", "modeling", "regression", "clustering", "verification",
+    "diagnosis", "screening", "simulation", "transfer", "distillation", "quantization", "pruning", "unlearning",
+}  # fmt: skip
+_TASK_HEAD_BONUS = 0.15
 # What kind of thing a paper offers, which says nothing of what it is about: "TPRU: A large-scale dataset".
 _KINDS = {"dataset", "datasets", "benchmark", "benchmarks", "large-scale", "comprehensive", "unified", "module",
           "suite", "collection", "corpus", "library", "platform"}  # fmt: skip
@@ -398,10 +410,13 @@ def _term_weights(text: str) -> dict[str, float]:
 def _task(text: str, weights: dict[str, float], name: str) -> str:
     """The task the abstract addresses: the weightiest phrase after "for" or "in" that it uses."""
     best, best_score = "", 0.0
-    # The background names the field's old tasks; the task is what the paper takes on.
+    # The background names the field's old tasks; the task is what the paper takes on. A task the
+    # abstract names by an acronym ("camouflaged object detection (COD)") is its own, wherever it stands.
     ours = _WE.search(text)
-    for match in _TASK.finditer(text, ours.start() if ours else 0):
-        words = match[1].split()
+    phrases = [m[1] for m in _TASK.finditer(text, ours.start() if ours else 0)]
+    phrases += [m[1] for m in _NAMED_TASK.finditer(text) if _expands(m[1], m[2])]
+    for found in phrases:
+        words = found.split()
         while words and (words[-1].lower() in _FUNCTION_WORDS | _VAGUE | _EVALUATION or _bad_end(words[-1].lower())):
             words.pop()
         phrase = " ".join(words)
@@ -410,6 +425,7 @@ def _task(text: str, weights: dict[str, float], name: str) -> str:
         if any(w.lower() in _VAGUE or w.lower() in _FUNCTION_WORDS for w in words):
             continue
         score = sum(weights.get(_stem(w.lower()), 0.0) for w in words)
+        score += _TASK_HEAD_BONUS * (words[-1].lower() in _TASK_HEADS)
         if score > best_score:
             best, best_score = phrase, score
     return best if best_score >= _TASK_MIN_WEIGHT else ""
