@@ -41,6 +41,10 @@ _MAX_TITLE_CHARS = 160
 _TOKEN = r"[^\W_](?:[^\W_+]|[-.^](?=[^\W_])|\+)*"
 _NAME_WORD = re.compile(_TOKEN)
 # "HELIOS achieves ...", "Our method, 3DSPA, is ..."
+# A name right after the verb, then its apposition: "we propose ChemHGNN, a ...".
+_DIRECT_NAME = re.compile(r"\s+(" + _TOKEN + r")(?=\s*[,\u2014\u2013:])")
+# "our PromptArmor can ...", "the proposed method MMTok is ..."
+_OUR_NAME = re.compile(r"(?i:\bour|\bthe proposed)\s+(?:[a-z-]+\s+){0,2}?(" + _TOKEN + r")\b")
 _SUBJECT_NAME = re.compile(r"(?:(?:our|the)\s+(?:[\w-]+,?\s+){0,2}?)?(" + _TOKEN + r")(?:,|\s+(?:is|are|can|[a-z]+s)\b)", re.I)
 _GENERIC_NOUN = (
     r"(?:framework|approach|method|model|technique|strategy|algorithm|paradigm|system|pipeline|architecture"
@@ -344,8 +348,9 @@ def _candidates(abstract: str) -> _Candidates:
     text, urls = _clean(abstract[:_MAX_CHARS])
     sentences = [s for s in _SENTENCE_END.split(text) if s.strip()]
     weights = _term_weights(text)
-    named = _most_used([_named_method(sentences, text), _bold_initials(abstract[:_MAX_CHARS])], text)
-    named = named or _url_name(urls, text) or _frequent_name(sentences, text)
+    # A name the abstract only uses competes too, and wins only by being used more.
+    found = [_named_method(sentences, text), _bold_initials(abstract[:_MAX_CHARS]), _frequent_name(sentences, text)]
+    named = _most_used(found, text) or _url_name(urls, text)
     if named is None:
         descriptions = [*_contributions(sentences, skip=-1), _prefix(text)]
         name, budget = "", _MAX_WORDS
@@ -533,8 +538,8 @@ def _any_name_in(sentence: str) -> tuple[str, str, str] | None:
     # one or two such verbs; the cap keeps pathological input linear.
     for intro in intros[:3]:
         # "we propose ChemHGNN, a hypergraph neural network (HGNN) framework": the name comes first.
-        first = _NAME_WORD.match(sentence, intro.end() + 1)
-        direct = _name_after(sentence, intro.end()) if first and coined(first[0]) else None
+        first = _DIRECT_NAME.match(sentence, intro.end())
+        direct = _name_after(sentence, intro.end()) if first and coined(first[1]) else None
         found = direct or _acronym_after(sentence, intro.end()) or _name_after(sentence, intro.end())
         if found:
             return found[0], _plain_case(found[1]), found[2]
@@ -613,8 +618,11 @@ def _frequent_name(sentences: list[str], text: str) -> tuple[str, str, int] | No
     counts: dict[str, int] = {}
     for sentence in sentences[:_MAX_SENTENCES]:
         subject = _SUBJECT_NAME.match(sentence)
-        if subject and coined(subject[1]) and not _field_acronym(subject[1]):
-            counts[subject[1]] = counts.get(subject[1], 0) + 1
+        found = [subject[1]] if subject else []
+        found += [m[1] for m in _OUR_NAME.finditer(sentence)]
+        for name in found:
+            if coined(name) and not _field_acronym(name):
+                counts[name] = counts.get(name, 0) + 1
     used = [(_uses(name, text), name) for name in counts]
     best = max(used, key=lambda pair: (pair[0], -text.find(pair[1])), default=None)
     if best is None or best[0] < _MIN_USES:
