@@ -1,7 +1,7 @@
 """Score derived titles against the real ones of the OpenReview export, with the titles removed.
 
     python benchmarks/titles.py [--data ../shared/data/iclr2026-openreview.dev.jsonl] [--n 1000] [--half held-out]
-    python benchmarks/titles.py --judge 60 > judge.md     # abstracts beside derived titles, for judging by hand
+    python benchmarks/titles.py --judge 60 [--judge-seed 7] > judge.md   # abstracts and derived titles, to judge by hand
 
 The export is split in two seeded halves: rules are tuned on `tune` and
 checked on `held-out`. From the chosen half it draws n seeded abstracts,
@@ -117,6 +117,7 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=1000, help="abstracts drawn from the half (0: all of it)")
     parser.add_argument("--half", choices=["tune", "held-out", "all"], default="held-out")
     parser.add_argument("--judge", type=int, default=0, help="print this many abstracts and titles to judge by hand")
+    parser.add_argument("--judge-seed", type=int, default=SAMPLE_SEED + 1, help="which abstracts --judge draws")
     parser.add_argument("--embeddings", action="store_true", help="let the sentence model help choose the titles")
     parser.add_argument("--defects", action="store_true", help="list every faulted title and what is wrong with it")
     args = parser.parse_args()
@@ -125,7 +126,7 @@ def main() -> None:
     pool = records if args.half == "all" else halves(records)[args.half]
     sample = random.Random(SAMPLE_SEED).sample(pool, args.n) if 0 < args.n < len(pool) else pool
     if args.judge:
-        chosen = random.Random(SAMPLE_SEED + 1).sample(sample, args.judge)
+        chosen = random.Random(args.judge_seed).sample(sample, args.judge)
         for i, (record, title) in enumerate(zip(chosen, derive_titles([r["abstract"] for r in chosen]), strict=True), 1):
             print(f"## {i}. {record['id']}\n\nderived: {title}\nreal:    {record['title']}\n\n{record['abstract']}\n")
         return
