@@ -105,7 +105,7 @@ _BOLD_INITIAL = re.compile(r"\*\*([A-Z0-9][A-Za-z0-9]{0,3})\*\*|\\textbf\{([A-Z0
 _BOLD_RUN = re.compile(
     r"(?:" + _BOLD_INITIAL.pattern + r")[\w-]*(?:[\s-]+(?:[a-z]+[\s-]+){0,2}?(?:" + _BOLD_INITIAL.pattern + r")[\w-]*)+"
 )
-_MARKED_INITIAL = re.compile(r"\b(?:[A-Z]{2,}[a-z]{3,}|[A-Za-z][a-z]{2,}[A-Z][a-z]?)\b")
+_MARKED_INITIAL = re.compile(r"\b(?:[A-Z]{2,}[a-z]{2,}|[A-Za-z][a-z]{2,}[A-Z][a-z]?)\b")
 
 # Markup and typography.
 _MARKDOWN_LINK = re.compile(r"\[([^\]]{0,300})\]\(([^)\s]{0,300})\)")
@@ -144,7 +144,7 @@ _NEXT_IS_WORD = re.compile(r",\s+(?!(?:that|which|who|where|and|or|but|an?|the)\
 _PURPOSE = re.compile(r"\b(?:for|into)\s+(?!(?:short|it|itself|them|this|that|these|each)\b)([^,;]+)")
 _PURPOSE_END = re.compile(r"\s+(?:that|which|with|by|via|through|using|and|while|where|to|is|are|was|were)\b|\s+\(")
 # "to our knowledge" and "to the ..." are not infinitives.
-_TO_VERB = r"to\s+(?!(?:our|the|an?|this|these|its|their|be|date)\b)([a-z]+)"
+_TO_VERB = r"to\s+(?:[a-z]+ly\s+)?(?!(?:our|the|an?|this|these|its|their|be|date)\b)([a-z]+)"
 _CLAUSE = re.compile(r"(?:(?:that|which)\s+(?:\w+ly\s+)?([a-z]+[^s\W]s)|" + _TO_VERB + r")\b([^,;]*)")
 _INFINITIVE = re.compile(_TO_VERB + r"\b([^,;]*)")
 _SUBJECT_VERB = re.compile(r"\s+(can\s+)?([a-z]+)\b([^,;]*)")
@@ -225,6 +225,8 @@ _MISSPELT_GERUND = re.compile(
     r"(?i)\b(?!(?:grokk|trekk|buzz|fizz|jazz|fuzz|whizz|razz|frizz|egg|dogg|bugg|logg|hugg|jogg|tagg|bagg|flagg|plugg|drugg|rigg|digg|begg|shrugg|debugg|trekk|revv|chugg|snugg|hogg|pegg|lagg|dragg|mugg|wagg|zigzagg)ing\b)\w*([cghjkqvwxyz])\1ing\b"
 )
 _NAME_SEPARATOR = ": "
+# "A theoretical analysis of how a common workaround": a clause opened this near the end was cut.
+_CLAUSE_TAIL = 4
 _PLURAL = re.compile(r"(?<!ic)[^siu]s$")
 # The field's own acronyms name what a paper builds on, never what it coined.
 _FIELD_ACRONYMS = {
@@ -308,6 +310,10 @@ def title_defects(title: str) -> list[str]:
     if len(content) < 3:
         found.append("fewer than three content words")
     found += [f"misspelt gerund {m[0]!r}" for m in _MISSPELT_GERUND.finditer(title)]
+    if "_" in title:
+        found.append("a fragment of math")
+    if len(words) > _SHORTEST and set(words[-_CLAUSE_TAIL:]) & (_WH_WORDS | {"that", "whether"}):
+        found.append("a clause cut short")
     return found
 
 
@@ -789,6 +795,7 @@ def _polish(title: str) -> str:
         title = re.sub(r"\s*[()]\s*", " ", title).strip()
     if title.count("\u201c") != title.count("\u201d") or title.count('"') % 2:
         title = re.sub(r"[\u201c\u201d\"]", "", title)
+    title = _plain_case(title)
     # Sentence case, but a word with capitals inside (iPhone, t-SNE) keeps its own.
     title = re.sub(r"(?:^|: )[a-z](?=[^\sA-Z]*(?:\s|$))", lambda m: m.group(0).upper(), title)
     return title or "Untitled"
