@@ -266,7 +266,8 @@ _VAGUE = _GENERIC | {"novel", "new", "simple", "lightweight", "efficient", "effe
 _EVALUATION = {"benchmark", "benchmarks", "dataset", "datasets", "task", "tasks", "setting", "settings", "experiments",
                "scenarios", "domains", "problems"}  # fmt: skip
 # "Camouflaged Object Detection (COD)": a task the abstract names, spelled out before its acronym.
-_NAMED_TASK = re.compile(r"(?<![\w-])((?:[\w-]{1,40}\s+){1,4}?[\w-]{1,40})\s+\(([A-Z][\w-]{0,40})\)")
+_PAREN_ACRONYM = re.compile(r"\s\(([A-Z][\w-]{1,20})\)")
+_SPELLED_WORDS = 5
 # The nouns tasks end in; a phrase that ends in one is likelier the task.
 _TASK_HEADS = {
     "detection", "estimation", "generation", "recognition", "segmentation", "learning", "adaptation", "recommendation",
@@ -434,7 +435,7 @@ def _task(text: str, weights: dict[str, float], name: str) -> str:
     # abstract names by an acronym ("camouflaged object detection (COD)") is its own, wherever it stands.
     ours = _WE.search(text)
     phrases = [m[1] for m in _TASK.finditer(text, ours.start() if ours else 0)]
-    phrases += [m[1] for m in _NAMED_TASK.finditer(text) if _expands(m[1], m[2])]
+    phrases += [spelled for m in _PAREN_ACRONYM.finditer(text) if (spelled := _spelled_before(text, m))]
     for found in phrases:
         words = found.split()
         while words and (words[-1].lower() in _FUNCTION_WORDS | _VAGUE | _EVALUATION or _bad_end(words[-1].lower())):
@@ -449,6 +450,16 @@ def _task(text: str, weights: dict[str, float], name: str) -> str:
         if score > best_score:
             best, best_score = phrase, score
     return best if best_score >= _TASK_MIN_WEIGHT else ""
+
+
+def _spelled_before(text: str, acronym: re.Match[str]) -> str:
+    """The fewest words before an acronym in parentheses whose initials spell it, or ""."""
+    words = text[max(0, acronym.start() - _MAX_TITLE_CHARS) : acronym.start()].split()[-_SPELLED_WORDS:]
+    for count in range(2, len(words) + 1):
+        phrase = " ".join(words[-count:])
+        if _spells(phrase, acronym[1]):
+            return phrase
+    return ""
 
 
 def _covers(description: str, task: str) -> bool:
