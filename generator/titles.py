@@ -215,7 +215,9 @@ _ADJECTIVES = {"low", "high", "large", "small", "long", "short", "deep", "wide",
                "better", "best", "worse", "strong", "weak", "open", "real", "full", "sparse", "dense", "hard", "easy",
                "same", "different", "various", "multiple", "diverse", "robust", "accurate", "complex", "simple",
                "general", "specific", "unified", "novel", "lightweight", "scalable", "efficient", "effective",
-               "inspired", "key", "main", "certain", "like", "free"}  # fmt: skip
+               "inspired", "key", "main", "certain", "like", "free", "random", "benign", "discrete", "noisy", "harmful",
+               "online", "offline", "implicit", "explicit", "joint", "single", "dual", "safe", "unsafe", "soft",
+               "smooth", "rich", "poor", "higher", "lower", "larger", "smaller", "deeper", "fewer", "static"}  # fmt: skip
 _PARTICIPLE_END = re.compile(r"(?:[^e]ed|[^aeiou]ied|(?:driv|giv|chos|hidd|writt|tak|brok|prov|bitt|draw|grow|know|shown|se)en)$")
 _NOT_PARTICIPLES = {"need", "seed", "speed", "feed", "embed", "bed", "red", "shed", "breed", "weed", "hundred", "proceed",
                     "exceed", "succeed", "bleed", "creed", "greed", "deed", "reed", "tweed", "indeed", "kindred",
