@@ -7,6 +7,7 @@ shown are the keyphrases the two papers share.
 from __future__ import annotations
 
 import logging
+import re
 
 import numpy as np
 
@@ -26,6 +27,7 @@ _RARE_SHARE = 0.15
 _RARE_PAPERS = 2
 # "ii" and "map" are too short to say why two papers are near.
 _SHORTEST_WORD = 4
+_ADJECTIVAL = re.compile(r"(?:al|ive|ic|ous|able|ible|ful|less|ary|ent|ant|ed|it)$")
 
 
 def find_related(reading_list: ReadingList, *, n: int = 5, cache: Cache = NO_CACHE, embeddings: bool = False) -> ReadingList:
@@ -105,12 +107,16 @@ def _telling(key: str, vectors: PaperVectors, *, strict: bool) -> bool:
     """Whether a shared key can be a reason: a phrase, a name such as "RLHF", or a rare noun such as "autoencoders".
 
     Adjectives ("explicit"), gerunds ("scaling", "modeling") and nouns that much of the list has ("generation")
-    are generic. Strictly, a noun must also head some phrase of the list, as "agents" heads "LLM agents".
+    are generic. Strictly, a noun must also head some phrase of the list, as "agents" heads "LLM agents";
+    loosely, any rare word that does not read as an adjective will do.
     """
     if " " in key or key != key.lower():
         return True
     column = vectors.column.get(key)
-    if column is None or key not in vectors.nouns or len(key) < _SHORTEST_WORD or key.endswith("ing") or key in GENERIC:
+    if column is None or len(key) < _SHORTEST_WORD or key.endswith("ing") or key in GENERIC:
         return False
     rare = vectors.list_frequency[column] <= max(_RARE_PAPERS, _RARE_SHARE * len(vectors.ids))
-    return rare and (key in vectors.heads or not strict)
+    if strict:
+        return rare and key in vectors.nouns and key in vectors.heads
+    # "image" starts phrases ("image generation") and is still a noun; "explicit" is not.
+    return rare and (key in vectors.nouns or not _ADJECTIVAL.search(key))

@@ -237,7 +237,8 @@ _FIELD_ACRONYMS = {
     "ODE", "PDE", "TDA", "SAE", "RAG", "COT", "ICL", "SFT", "RLHF", "RLVR", "DPO", "PPO", "GRPO", "SGD", "ADAM",
     "LORA", "PEFT", "OOD", "QA", "VQA", "ASR", "TTS", "OCR", "NER", "KG", "MDP", "POMDP", "MARL", "GP", "BO", "NAS",
     "FL", "DP", "SOTA", "API", "GPU", "CPU", "TPU", "FLOPS", "IOU", "MSE", "KL", "MCMC", "EM", "PCA", "SVD", "KNN",
-    "T2I", "T2V", "I2V", "3D", "2D", "4D", "LRM", "MCTS", "ADMM", "ODEs", "PINN", "FNO", "CLIP", "BERT", "GPT",
+    "T2I", "T2V", "I2V", "3D", "2D", "4D", "LRM", "MCTS", "ADMM", "PINN", "FNO", "CLIP", "BERT", "GPT",
+    "SSL", "CL", "KD", "DA", "UDA", "TTA", "MAS", "HRL", "FSL", "ZSL", "IRL", "OPE", "SNN", "DNN", "PTQ", "QAT",
 }  # fmt: skip
 
 # Scoring the candidates.

@@ -32,11 +32,21 @@ def page_text(page: Path) -> str:
 
 
 def paper_pages(site: Path) -> list[Path]:
-    return sorted(site.glob("papers/*/index.html"))
+    """The papers' pages, less the redirects that keep old URLs working."""
+    return [page for page in sorted(site.glob("papers/*/index.html")) if not is_redirect(page)]
+
+
+def is_redirect(page: Path) -> bool:
+    return 'http-equiv="refresh"' in page.read_text(encoding="utf-8")
 
 
 def test_every_bundled_paper_gets_one_page(bundled_site):
-    assert len(paper_pages(bundled_site)) == 19
+    # A derived title that changed since data/urls.json was written leaves a redirect at its old URL.
+    pages = paper_pages(bundled_site)
+    assert len(pages) == 19
+    for moved in set(bundled_site.glob("papers/*/index.html")) - set(pages):
+        target = re.search(r'url=\.\./([^/"]+)/', moved.read_text(encoding="utf-8"))
+        assert target and (moved.parent.parent / target[1] / "index.html") in pages
 
 
 def without_math(words: str) -> str:
