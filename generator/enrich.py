@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 from . import text
 from .embeddings import sentence_embeddings
-from .keyphrases import keyphrases, normalise
+from .keyphrases import keyphrases
 from .model import Link, LinkKind, Paper, ReadingList
 from .titles import derive_titles
 
@@ -29,6 +29,8 @@ _CONTRIBUTION = re.compile(
 )
 _SLUG_WORDS = 6
 # "3D Gaussian splatting" is Gaussian splatting; the dimension is not what the keyword names.
+# "attacks" is "attack", "LLMs" is "LLM"; "process", "corpus" and "analysis" are singular.
+_PLURAL = re.compile(r"(?:(?<=ch)|(?<=sh)|(?<=ss)|(?<=as)|(?<=x))es$|(?<=[^suia\W])s$")
 _DIMENSION = re.compile(r"^[234]d\s+(?=\S+\s+\S)")
 
 
@@ -87,8 +89,9 @@ def unify_keywords(papers: list[Paper]) -> None:
 
 
 def _keyword_key(keyword: str) -> str:
-    key = normalise(keyword)[0] or keyword
-    return _DIMENSION.sub("", unicodedata.normalize("NFKC", key).casefold().strip())
+    """The keyword folded in case and Unicode form, its last word singular, without a leading dimension."""
+    *first, last = unicodedata.normalize("NFKC", keyword).casefold().split() or [""]
+    return _DIMENSION.sub("", " ".join([*first, _PLURAL.sub("", last)]))
 
 
 def _links(paper: Paper) -> list[Link]:
