@@ -42,3 +42,13 @@ def test_a_leading_3d_does_not_make_another_keyword():
     ]
     unify_keywords(papers)
     assert {k for p in papers for k in p.keywords} == {"3D Gaussian Splatting", "3D reconstruction", "reconstruction"}
+
+
+def test_keywords_that_differ_in_more_than_case_or_number_stay_apart():
+    papers = [
+        make_paper(id="a", keywords=["kw <img src=x>", "bias", "analysis"]),
+        make_paper(id="b", keywords=["kw <iframe src=x>", "biases", "Analysis"]),
+    ]
+    unify_keywords(papers)
+    assert papers[0].keywords[0] == "kw <img src=x>" and papers[1].keywords[0] == "kw <iframe src=x>"
+    assert papers[0].keywords[1:] == papers[1].keywords[1:] == ["bias", "Analysis"]
