@@ -162,7 +162,7 @@ _NOT_ADVERBS = _words("anomaly assembly family supply reply monopoly butterfly i
 
 # Words too vague to be a keyphrase alone ("model", "data"), though they may
 # be part of one ("diffusion model"). A phrase made only of them is dropped.
-_GENERIC = _words(
+GENERIC = _words(
     """
     model method framework learning data task problem performance network algorithm technique system setting analysis
     training baseline benchmark dataset evaluation ability capability strategy mechanism architecture application
@@ -278,7 +278,7 @@ def distinct(ranked: Iterable[str], limit: int) -> list[str]:
         if len(chosen) == limit:
             break
         words = key.split()
-        content = {w for w in words if w not in _GENERIC}
+        content = {w for w in words if w not in GENERIC}
         # "LoRA" and "MoE" may be spelled by their capitals or by all their letters.
         acronyms = {form for w in words if w != w.lower() for form in (w.upper(), "".join(filter(str.isupper, w)))}
         # "large language model" spells LLM, and within it LM; "mixture-of-experts" spells MOE.
@@ -420,7 +420,7 @@ def _is_candidate(key: str) -> bool:
     last = words[-1]
     if last.endswith(_NOT_HEADS) and last not in _HEADS:
         return False
-    return any(w not in _GENERIC for w in words)
+    return any(w not in GENERIC for w in words)
 
 
 def head_spellings(heads: Iterable[tuple[str, str]]) -> dict[str, str]:

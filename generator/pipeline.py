@@ -69,7 +69,9 @@ def generate(settings: Settings, clock: Stopwatch | None = None) -> Site:
     # --group-by may name the export's own column ("sessions"), which the reading put in our field (track).
     themes = replace(settings.themes, group_by=resolve_field(settings.themes.group_by, reading_list.papers, fields))
     with clock("enrich"):
-        reading_list = enrich(reading_list)
+        # Titles ask the sentence model only when told to: it costs about 50 ms
+        # an abstract for ROUGE-L 0.332 against 0.325 (README, Derived titles).
+        reading_list = enrich(reading_list, embeddings=settings.embeddings is True)
     embeddings = settings.embeds(len(reading_list.papers))
     log.info("Sentence model: %s for %d papers", "on" if embeddings else "off", len(reading_list.papers))
     with clock("detect"):

@@ -7,17 +7,27 @@ shown are the keyphrases the two papers share.
 from __future__ import annotations
 
 import logging
+import re
 
 import numpy as np
 
 from .cache import NO_CACHE, Cache, digest
-from .keyphrases import distinct, normalise, spell
+from .keyphrases import GENERIC, distinct, normalise, spell
 from .model import Paper, ReadingList, Related
 from .themes import PaperVectors, paper_vectors, text_key
 
 log = logging.getLogger(__name__)
 
 _REASONS = 3
+_LOOK_FURTHER = 4
+# Papers shown as related where the list has that many near ones.
+_FEWEST = 3
+# A single word is a reason only when at most this share of the list, or this many papers, has it.
+_RARE_SHARE = 0.15
+_RARE_PAPERS = 2
+# "ii" and "map" are too short to say why two papers are near.
+_SHORTEST_WORD = 4
+_ADJECTIVAL = re.compile(r"(?:al|ive|ic|ous|able|ible|ful|less|ary|ent|ant|ed|it)$")
 
 
 def find_related(reading_list: ReadingList, *, n: int = 5, cache: Cache = NO_CACHE, embeddings: bool = False) -> ReadingList:
@@ -38,15 +48,24 @@ def find_related(reading_list: ReadingList, *, n: int = 5, cache: Cache = NO_CAC
 
 
 def _related(papers: list[Paper], vectors: PaperVectors, n: int) -> dict[str, list[Related]]:
-    neighbours, cosines = vectors.neighbours(n)
+    # Near papers that share no phrase are passed over for the next nearest that do.
+    neighbours, cosines = vectors.neighbours(n * _LOOK_FURTHER)
     keywords = {paper.id: _keyword_keys(paper) for paper in papers}
     related: dict[str, list[Related]] = {}
     for row, paper_id in enumerate(vectors.ids):
         # A paper with nothing in common is not related, however few others there are.
-        related[paper_id] = [
-            Related(vectors.ids[other], _reasons(keywords[paper_id], keywords[vectors.ids[other]], vectors, row, other))
-            for other in neighbours[row][cosines[row] > 0]
-        ]
+        near = [(other, keywords[vectors.ids[other]]) for other in neighbours[row][cosines[row] > 0]]
+        strict = [(o, _reasons(keywords[paper_id], theirs, vectors, row, o, strict=True)) for o, theirs in near]
+        chosen = [(o, why) for o, why in strict if why][:n]
+        # Where too few near papers share a phrase, the nearest that share a rare noun fill in.
+        for o, theirs in near:
+            if len(chosen) >= min(n, _FEWEST):
+                break
+            why = () if any(o == c for c, _ in chosen) else _reasons(keywords[paper_id], theirs, vectors, row, o, strict=False)
+            if why:
+                chosen.append((o, why))
+        order = {o: i for i, (o, _) in enumerate(near)}
+        related[paper_id] = [Related(vectors.ids[o], why) for o, why in sorted(chosen, key=lambda c: order[c[0]])]
     return related
 
 
@@ -60,9 +79,15 @@ def _keyword_keys(paper: Paper) -> dict[str, str]:
     return keys
 
 
-def _reasons(mine: dict[str, str], theirs: dict[str, str], vectors: PaperVectors, row: int, other: int) -> tuple[str, ...]:
-    """Up to three keyphrases both papers have; failing those, the terms they share that weigh most."""
-    shared = [key for key in mine if key in theirs]
+def _reasons(
+    mine: dict[str, str], theirs: dict[str, str], vectors: PaperVectors, row: int, other: int, *, strict: bool
+) -> tuple[str, ...]:
+    """Up to three keyphrases both papers have; failing those, the phrases they share that weigh most.
+
+    A single lowercase word ("explicit", "scaling", "generation") says nothing about why two papers are near;
+    a phrase or a name ("flow matching", "RLHF") does.
+    """
+    shared = [key for key in mine if key in theirs and _telling(key, vectors, strict=strict)]
     if shared:
         return tuple(mine[key] for key in distinct(shared, _REASONS))
     terms = vectors.terms
@@ -74,4 +99,24 @@ def _reasons(mine: dict[str, str], theirs: dict[str, str], vectors: PaperVectors
     weight = terms.data[mine_terms][mine_at] * terms.data[their_terms][theirs_at]
     # Heaviest first; equal weights by term, so the reasons never depend on storage order.
     ranked = sorted(range(len(common)), key=lambda i: (-weight[i], vectors.vocabulary[common[i]]))
-    return tuple(spell(key, vectors.heads) for key in distinct([vectors.vocabulary[common[i]] for i in ranked], _REASONS))
+    phrases = [vectors.vocabulary[common[i]] for i in ranked if _telling(vectors.vocabulary[common[i]], vectors, strict=strict)]
+    return tuple(spell(key, vectors.heads) for key in distinct(phrases, _REASONS))
+
+
+def _telling(key: str, vectors: PaperVectors, *, strict: bool) -> bool:
+    """Whether a shared key can be a reason: a phrase, a name such as "RLHF", or a rare noun such as "autoencoders".
+
+    Adjectives ("explicit"), gerunds ("scaling", "modeling") and nouns that much of the list has ("generation")
+    are generic. Strictly, a noun must also head some phrase of the list, as "agents" heads "LLM agents";
+    loosely, any rare word that does not read as an adjective will do.
+    """
+    if " " in key or key != key.lower():
+        return True
+    column = vectors.column.get(key)
+    if column is None or len(key) < _SHORTEST_WORD or key.endswith("ing") or key in GENERIC:
+        return False
+    rare = vectors.list_frequency[column] <= max(_RARE_PAPERS, _RARE_SHARE * len(vectors.ids))
+    if strict:
+        return rare and key in vectors.nouns and key in vectors.heads
+    # "image" starts phrases ("image generation") and is still a noun; "explicit" is not.
+    return rare and (key in vectors.nouns or not _ADJECTIVAL.search(key))

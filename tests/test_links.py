@@ -84,7 +84,9 @@ def test_pages_carry_canonical_links_and_open_graph_tags(site):
 def test_the_sitemap_lists_every_paper(site):
     sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
     for paper in site.glob("papers/*/index.html"):
-        assert f"<loc>{SITE_URL}papers/{paper.parent.name}/</loc>" in sitemap
+        # A redirect left at the old URL of a changed derived title belongs in no sitemap.
+        if 'http-equiv="refresh"' not in paper.read_text(encoding="utf-8"):
+            assert f"<loc>{SITE_URL}papers/{paper.parent.name}/</loc>" in sitemap
 
 
 def test_a_404_page_exists(site):

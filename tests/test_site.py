@@ -32,11 +32,21 @@ def page_text(page: Path) -> str:
 
 
 def paper_pages(site: Path) -> list[Path]:
-    return sorted(site.glob("papers/*/index.html"))
+    """The papers' pages, less the redirects that keep old URLs working."""
+    return [page for page in sorted(site.glob("papers/*/index.html")) if not is_redirect(page)]
+
+
+def is_redirect(page: Path) -> bool:
+    return 'http-equiv="refresh"' in page.read_text(encoding="utf-8")
 
 
 def test_every_bundled_paper_gets_one_page(bundled_site):
-    assert len(paper_pages(bundled_site)) == 19
+    # A derived title that changed since data/urls.json was written leaves a redirect at its old URL.
+    pages = paper_pages(bundled_site)
+    assert len(pages) == 19
+    for moved in set(bundled_site.glob("papers/*/index.html")) - set(pages):
+        target = re.search(r'url=\.\./([^/"]+)/', moved.read_text(encoding="utf-8"))
+        assert target and (moved.parent.parent / target[1] / "index.html") in pages
 
 
 def without_math(words: str) -> str:
@@ -104,8 +114,10 @@ def test_paper_page_shows_theme_tags_abstract_and_related_papers(bundled_site):
     assert "derived from its abstract" in body
     related = re.search(r"Related papers</h2>(.*?)</ul>", body, re.S)
     assert related is not None
-    assert 3 <= related.group(1).count("<li>") <= 5
+    # LapFlow's third-nearest paper shares only "generation" and "modeling", which issue 16 rules out as reasons.
+    assert 2 <= related.group(1).count("<li>") <= 5
     assert "shares" in related.group(1)
+    assert not re.search(r"shares (?:generation|modeling|scaling|explicit)<", related.group(1))
 
 
 def test_code_links_are_labelled_as_code(bundled_site):

@@ -1,0 +1,54 @@
+"""What enrich derives around the titles: the one-sentence summary and one spelling per keyword (generator.enrich)."""
+
+from __future__ import annotations
+
+from support import make_paper
+
+from generator.enrich import summarise, unify_keywords
+
+
+def test_the_summary_never_repeats_the_abstracts_first_sentence():
+    assert summarise("We propose FooNet, a sparse attention model. It is fast on long contexts.") == ""
+
+
+def test_the_summary_is_the_later_sentence_that_states_the_contribution():
+    abstract = "Long contexts are slow to attend to. We propose FooNet, a sparse attention model. It is fast."
+    assert summarise(abstract) == "We propose FooNet, a sparse attention model."
+
+
+def test_an_abstract_that_states_no_contribution_gets_no_summary():
+    assert summarise("Long contexts are slow. Attention is quadratic. Memory runs out.") == ""
+
+
+def test_keywords_differing_only_in_case_or_number_become_one_spelled_as_most_papers_spell_it():
+    papers = [
+        make_paper(id="a", keywords=["Adversarial Attack", "LLMs"]),
+        make_paper(id="b", keywords=["adversarial attacks"]),
+        make_paper(id="c", keywords=["adversarial attacks", "LLM", "LLMs"]),
+    ]
+    unify_keywords(papers)
+    assert [p.keywords for p in papers] == [
+        ["adversarial attacks", "LLMs"],
+        ["adversarial attacks"],
+        ["adversarial attacks", "LLMs"],
+    ]
+
+
+def test_a_leading_3d_does_not_make_another_keyword():
+    papers = [
+        make_paper(id="a", keywords=["3D Gaussian Splatting"]),
+        make_paper(id="b", keywords=["gaussian splatting"]),
+        make_paper(id="c", keywords=["Gaussian splatting", "3D reconstruction", "reconstruction"]),
+    ]
+    unify_keywords(papers)
+    assert {k for p in papers for k in p.keywords} == {"3D Gaussian Splatting", "3D reconstruction", "reconstruction"}
+
+
+def test_keywords_that_differ_in_more_than_case_or_number_stay_apart():
+    papers = [
+        make_paper(id="a", keywords=["kw <img src=x>", "bias", "analysis"]),
+        make_paper(id="b", keywords=["kw <iframe src=x>", "biases", "Analysis"]),
+    ]
+    unify_keywords(papers)
+    assert papers[0].keywords[0] == "kw <img src=x>" and papers[1].keywords[0] == "kw <iframe src=x>"
+    assert papers[0].keywords[1:] == papers[1].keywords[1:] == ["bias", "Analysis"]
