@@ -50,7 +50,7 @@ def test_the_list_and_every_theme_have_a_feed_that_a_feed_reader_reads(project, 
         for entry in theme_feed.entries:
             assert (site / "themes" / slug / entry.link / "index.html").resolve().is_file()
     home = (site / "index.html").read_text(encoding="utf-8")
-    assert '<link rel="alternate feed" type="application/atom+xml" href="./feed.xml"' in home
+    assert '<link rel="alternate feed" type="application/atom+xml" href="feed.xml"' in home
     theme = (site / "themes" / slug / "index.html").read_text(encoding="utf-8")
     assert '<link rel="alternate feed" type="application/atom+xml" href="feed.xml"' in theme
 
