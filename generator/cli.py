@@ -15,7 +15,7 @@ import click
 
 from . import __version__
 from .errors import ReadingListError
-from .pipeline import PLUGIN, BuildOptions, build, generate, load_mkdocs_config
+from .pipeline import PLUGIN, BuildOptions, available_cores, build, generate, load_mkdocs_config
 from .text import plural
 from .write import write_docs
 
@@ -74,13 +74,23 @@ def main(verbose: bool, quiet: bool) -> None:
 @click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True)
 @themes_option
 @group_by_option
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=available_cores,
+    show_default="the available cores",
+    help="Processes that render pages; 1 renders them in one, as plain MkDocs does.",
+)
 def build_command(
-    inputs: tuple[Path, ...], config_file: Path | None, out: Path, themes: int | None, group_by: str | None
+    inputs: tuple[Path, ...], config_file: Path | None, out: Path, themes: int | None, group_by: str | None, jobs: int
 ) -> None:
     """Generate the pages and build the site (default input: the one in mkdocs.yml)."""
     started = time.perf_counter()
     config_file = config_file or default_config()
-    options = BuildOptions(config_file, out, inputs or None, themes=themes, group_by=group_by, cache_dir=cache_dir(config_file))
+    options = BuildOptions(
+        config_file, out, inputs or None, themes=themes, group_by=group_by, cache_dir=cache_dir(config_file), jobs=jobs
+    )
     site = build(options)
     papers, themes = len(site.reading_list.papers), len(site.reading_list.themes)
     seconds = time.perf_counter() - started

@@ -32,7 +32,7 @@ import signal
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -114,7 +114,8 @@ def build(config: MkDocsConfig, *, jobs: int, generator: str, on_page: Callable[
                     Page(None, file, config)
                 assert file.page is not None
                 if file.src_uri not in workers.pages:
-                    _populate_page(file.page, config, files)
+                    with _naming(file):
+                        _populate_page(file.page, config, files)
             env = config.plugins.on_env(env, config=config, files=files)
             files.copy_static_files()
             for template in config.theme.static_templates:
@@ -125,7 +126,8 @@ def build(config: MkDocsConfig, *, jobs: int, generator: str, on_page: Callable[
             for file in doc_files:
                 assert file.page is not None
                 if file.src_uri not in workers.pages:
-                    _build_page(file.page, config, doc_files, nav, env)
+                    with _naming(file):
+                        _build_page(file.page, config, doc_files, nav, env)
             for path, rendered in workers.results().items():
                 page = files.get_file_from_path(path).page  # type: ignore[union-attr]
                 assert page is not None
@@ -150,9 +152,26 @@ def build(config: MkDocsConfig, *, jobs: int, generator: str, on_page: Callable[
         logging.getLogger("mkdocs").removeHandler(warning_counter)
 
 
+@contextlib.contextmanager
+def _naming(file: File) -> Iterator[None]:
+    """A page that fails to render is one error naming it, whichever process rendered it."""
+    try:
+        yield
+    except (MkDocsBuildError, Abort):
+        raise
+    except Exception as error:
+        raise BuildError(f"cannot render the page {file.src_uri}: {error or type(error).__name__}") from error
+
+
+def deal(pages: Collection[str], count: int) -> list[list[str]]:
+    """pages in count shares, round-robin in sorted order, so each holds a like mix of paper and theme pages."""
+    ordered = sorted(pages)
+    return [ordered[k::count] for k in range(count)]
+
+
 def _shares(config: MkDocsConfig, files: Files, generator: str, jobs: int) -> list[list[str]]:
     """The generated pages dealt out to the workers, one list each; the first share stays with this process."""
-    pages = sorted(f.src_uri for f in files.documentation_pages() if f.generated_by == generator)
+    pages = [f.src_uri for f in files.documentation_pages() if f.generated_by == generator]
     others = {
         name
         for event in _PAGE_EVENTS
@@ -163,8 +182,7 @@ def _shares(config: MkDocsConfig, files: Files, generator: str, jobs: int) -> li
         log.info("Rendering in one process: the plugins %s handle page events", ", ".join(sorted(map(str, others))))
         return []
     count = min(jobs, len(pages) // MIN_PAGES_PER_WORKER)
-    # Dealt round-robin so each share holds a like mix of paper and theme pages.
-    return [pages[k::count] for k in range(count)] if count > 1 else []
+    return deal(pages, count) if count > 1 else []
 
 
 class _Workers:
@@ -225,8 +243,7 @@ class _Workers:
             for name, level, message in logs:
                 logging.getLogger(name).log(level, message)
             if failure is not None:
-                path, problem = failure
-                raise BuildError(f"cannot render the page {path}: {problem}")
+                raise BuildError(failure)
             rendered.update(pages)
         return rendered
 
@@ -269,7 +286,7 @@ class _Record(logging.Handler):
         self.into.append((record.name, record.levelno, record.getMessage()))
 
 
-def _work(job: _Job) -> tuple[dict[str, Rendered], list[tuple[str, int, str]], tuple[str, str] | None]:
+def _work(job: _Job) -> tuple[dict[str, Rendered], list[tuple[str, int, str]], str | None]:
     """In a worker: rebuild the main process's config, files and nav, and render the job's pages into the site."""
     # Our plugin's work is done; the page events it handles run in the main process.
     config = load_config(job.config_file, plugins=[], **job.options)
@@ -301,12 +318,11 @@ def _work(job: _Job) -> tuple[dict[str, Rendered], list[tuple[str, int, str]], t
         assert file is not None
         page = file.page or Page(None, file, config)
         try:
-            _populate_page(page, config, files)
-            _build_page(page, config, doc_files, nav, env)
-        except Exception as error:
-            # MkDocs logged "Error reading/building page …" already; the main process says it once.
-            logs[:] = [entry for entry in logs if entry[1] < logging.ERROR]
-            return rendered, logs, (path, str(error) or type(error).__name__)
+            with _naming(file):
+                _populate_page(page, config, files)
+                _build_page(page, config, doc_files, nav, env)
+        except BuildError as error:
+            return rendered, logs, error.message
         rendered[path] = Rendered(
             collect.papers[path],
             set(page.present_anchor_ids or ()),
