@@ -128,6 +128,7 @@ def build(config: MkDocsConfig, *, jobs: int, generator: str, on_page: Callable[
                 if file.src_uri not in workers.pages:
                     with _naming(file):
                         _build_page(file.page, config, doc_files, nav, env)
+            log.debug("This process has rendered its pages; waiting for the workers")
             for path, rendered in workers.results().items():
                 page = files.get_file_from_path(path).page  # type: ignore[union-attr]
                 assert page is not None
@@ -136,6 +137,7 @@ def build(config: MkDocsConfig, *, jobs: int, generator: str, on_page: Callable[
                 page.links_to_anchors = {files.get_file_from_path(t): links for t, links in rendered.links_to_anchors.items()}  # type: ignore[misc]
                 on_page(path, rendered.papers)
 
+        log.debug("The workers have rendered their pages")
         for file in doc_files:
             assert file.page is not None
             file.page.validate_anchor_links(files=files, log_level=config.validation.links.anchors)
