@@ -18,6 +18,7 @@ from support import DEV_DATA, build_site, needs_dev
 
 from generator import parallel
 from generator.cli import main
+from generator.errors import BuildError
 from generator.pipeline import PLUGIN, BuildOptions, build, generate, load_mkdocs_config
 from generator.render import paper_path
 
@@ -76,6 +77,21 @@ def test_a_page_that_fails_in_a_worker_is_one_error_and_leaves_the_previous_site
     ]
     assert {path: (data, (site / path).stat().st_mtime_ns) for path, data in files_of(site).items()} == before
     assert not list(project.glob(".site.new-*"))
+
+
+@needs_dev
+def test_a_warning_in_a_worker_stops_a_strict_build_as_in_one_process(project, many_papers):
+    paper_template = project / "templates" / "pages" / "paper.md.j2"
+    paper_template.write_text(paper_template.read_text(encoding="utf-8") + "\n[gone](no-such-page.md)\n", encoding="utf-8")
+    errors = []
+    for jobs in (1, 2):
+        with pytest.raises(BuildError) as error:
+            build(BuildOptions(project / "mkdocs.yml", project / "site", (many_papers,), jobs=jobs))
+        errors.append(str(error.value))
+
+    assert errors[0] == errors[1]
+    assert f"Aborted with {PAPERS} warnings in strict mode" in errors[0]
+    assert not (project / "site").exists()
 
 
 def test_mkdocs_is_the_version_parallel_build_mirrors():
