@@ -81,7 +81,8 @@ def main() -> None:
             row["ratio_j1"] = round(one["total"] / one["plain_mkdocs"], 2)
             row["ratio"] = round(row["total"] / one["plain_mkdocs"], 2)
         rows.append(row)
-        print(f"measured {size} papers", file=sys.stderr)
+        # The row at once, should a later size not finish.
+        print(f"measured {size} papers: {json.dumps(row)}", file=sys.stderr)
     print_table(rows)
 
 

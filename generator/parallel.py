@@ -84,6 +84,7 @@ class _Job:
     generated: dict[str, str]
     pages: list[str]
     result: str
+    parent: int
 
 
 def build(config: MkDocsConfig, *, jobs: int, generator: str, on_page: Callable[[str, list[str]], None]) -> None:
@@ -221,6 +222,7 @@ class _Workers:
                 },
                 pages=share,
                 result=str(Path(self._work.name) / f"result-{number}.pickle"),
+                parent=os.getpid(),
             )
             path = Path(self._work.name) / f"job-{number}.pickle"
             path.write_bytes(pickle.dumps(job))
@@ -316,6 +318,9 @@ def _work(job: _Job) -> tuple[dict[str, Rendered], list[tuple[str, int, str]], s
     mkdocs_log.propagate = False
     rendered: dict[str, Rendered] = {}
     for path in job.pages:
+        if os.getppid() != job.parent:
+            # The build was killed without a chance to stop us: stop writing into its site folder.
+            sys.exit(1)
         file = files.get_file_from_path(path)
         assert file is not None
         page = file.page or Page(None, file, config)
