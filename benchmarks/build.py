@@ -4,17 +4,24 @@
     python benchmarks/build.py --sizes 1000 5000    # some sizes
     python benchmarks/build.py --no-baseline        # skip the plain `mkdocs build`
     python benchmarks/build.py --serve-at 1000      # time `readinglist serve` at another size
+    python benchmarks/build.py --jobs 8             # the parallel build on 8 processes (default: the cores)
 
 At 5,000 papers (--serve-at) it also times `readinglist serve`: after one
 abstract changes in the input, the seconds until the served page shows the
 change (the median of three edits, and the first).
 
+Each size is built twice, each time cold (a fresh project and cache): with
+--jobs 1, MkDocs rendering every page in one process (`*_j1` columns), and
+with --jobs N, the pages rendered by N processes (the other columns). Then
+the baseline: a plain one-process `mkdocs build` of the same generated pages
+with the same nav, without the readinglist plugin. ratio_j1 and ratio divide
+each build's total, input to finished site, by the baseline; the target at
+20,000 papers is a ratio of at most 1.0.
+
 Papers come from the OpenReview export (../shared/data by default), repeated
-with new ids past its 9,842 records. Each size runs in a process of its own so
-peak memory is that size's alone: peak_mb is the build's process, pagefind_mb
-the Pagefind indexer that runs beside it. The baseline is a plain `mkdocs build` of the
-same generated pages with the same nav, without the readinglist plugin: the
-generator's target is at most 1.5 times that, input to finished site.
+with new ids past its 9,842 records. Each build runs in a process of its own,
+and mem_mb is the peak of the RSS of that process and all its descendants
+together (Pagefind and the page workers), sampled from /proc every 0.1 s.
 
 The machine is shared and noisy: compare ratios within one run, not seconds
 across runs.
@@ -24,7 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import resource
+import os
 import shutil
 import signal
 import socket
@@ -32,6 +39,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from collections.abc import Callable
@@ -50,10 +58,13 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=DEV)
     parser.add_argument("--no-baseline", action="store_true", help="skip the plain mkdocs build")
     parser.add_argument("--serve-at", type=int, default=5000, help="the size at which to time serve (0: never)")
+    parser.add_argument(
+        "--jobs", type=int, default=available_cores(), help="processes of the parallel build (default: the cores)"
+    )
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
-        row = measure(args.one, args.data, baseline=not args.no_baseline)
+        row = measure(args.one, args.data, jobs=args.jobs, baseline=not args.no_baseline)
         if args.one == args.serve_at:
             row.update(serve_seconds(args.one, args.data))
         print(json.dumps(row))
@@ -61,18 +72,38 @@ def main() -> None:
 
     rows = []
     for size in args.sizes:
-        command = [sys.executable, __file__, "--one", str(size), "--data", str(args.data), "--serve-at", str(args.serve_at)]
-        command += ["--no-baseline"] if args.no_baseline else []
-        result = subprocess.run(command, capture_output=True, text=True, check=False)
-        if result.returncode != 0:
-            sys.exit(f"measuring {size} papers failed:\n{result.stderr[-3000:]}")
-        rows.append(json.loads(result.stdout.strip().splitlines()[-1]))
-        print(f"measured {size} papers", file=sys.stderr)
+        # One process per build, so that each one's memory is its own.
+        one = run_one(size, args, jobs=1, baseline=not args.no_baseline, serve=False)
+        row = run_one(size, args, jobs=args.jobs, baseline=False, serve=size == args.serve_at)
+        row.update({f"{key}_j1": one[key] for key in ("mkdocs", "total", "mem_mb")}, jobs=args.jobs)
+        if "plain_mkdocs" in one:
+            row["plain_mkdocs"] = one["plain_mkdocs"]
+            row["ratio_j1"] = round(one["total"] / one["plain_mkdocs"], 2)
+            row["ratio"] = round(row["total"] / one["plain_mkdocs"], 2)
+        rows.append(row)
+        # The row at once, should a later size not finish.
+        print(f"measured {size} papers: {json.dumps(row)}", file=sys.stderr)
     print_table(rows)
 
 
-def measure(size: int, data: Path, *, baseline: bool) -> dict[str, object]:
-    """Build one site of size papers and return its figures."""
+def run_one(size: int, args: argparse.Namespace, *, jobs: int, baseline: bool, serve: bool) -> dict[str, object]:
+    """One build of size papers on jobs processes, in a process of its own."""
+    command = [sys.executable, __file__, "--one", str(size), "--data", str(args.data), "--jobs", str(jobs)]
+    command += ["--serve-at", str(size if serve else 0)] + ([] if baseline else ["--no-baseline"])
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        sys.exit(f"measuring {size} papers on {jobs} processes failed:\n{result.stderr[-3000:]}")
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def available_cores() -> int:
+    from generator.pipeline import available_cores
+
+    return available_cores()
+
+
+def measure(size: int, data: Path, *, jobs: int, baseline: bool) -> dict[str, object]:
+    """Build one site of size papers on jobs processes and return its figures."""
     from generator.pipeline import BuildOptions, build, generate, load_mkdocs_config
     from generator.progress import Stopwatch
     from generator.write import write_docs
@@ -82,20 +113,17 @@ def measure(size: int, data: Path, *, baseline: bool) -> dict[str, object]:
         records = write_records(work / "papers.jsonl", data, size)
         project = copy_sources(work)
         clock = Stopwatch()
-        started = time.perf_counter()
-        site = build(BuildOptions(project / "mkdocs.yml", work / "site", (records,)), clock)
-        total = time.perf_counter() - started
-        peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        # Pagefind indexes in a process of its own, beside the build: the two add up.
-        pagefind_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        with TreeMemory() as memory:
+            started = time.perf_counter()
+            site = build(BuildOptions(project / "mkdocs.yml", work / "site", (records,), jobs=jobs), clock)
+            total = time.perf_counter() - started
 
         row: dict[str, object] = {
             "papers": len(site.reading_list.papers),
             "themes": len(site.reading_list.themes),
             **{stage: round(clock.seconds.get(stage, 0.0), 1) for stage in STAGES},
             "total": round(total, 1),
-            "peak_mb": round(peak_mb),
-            "pagefind_mb": round(pagefind_mb),
+            "mem_mb": round(memory.peak / 2**20),
             **site_figures(work / "site"),
         }
         if baseline:
@@ -103,8 +131,57 @@ def measure(size: int, data: Path, *, baseline: bool) -> dict[str, object]:
             generated = generate(config.plugins["readinglist"].settings(config))
             write_docs(generated, work / "generated")
             row["plain_mkdocs"] = plain_mkdocs_seconds(project, work, generated.nav)
-            row["ratio"] = round(total / row["plain_mkdocs"], 2)
         return row
+
+
+class TreeMemory:
+    """The peak RSS of this process and all its descendants together, sampled from /proc while the block runs."""
+
+    def __init__(self, interval: float = 0.1) -> None:
+        self.peak = 0
+        self._interval = interval
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> TreeMemory:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._done.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while True:
+            self.peak = max(self.peak, tree_rss(os.getpid()))
+            if self._done.wait(self._interval):
+                return
+
+
+def tree_rss(root: int) -> int:
+    """Bytes resident in root and its descendants now."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            # The command name, in parentheses, may hold spaces; the parent pid is the second field after it.
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+    tree, grew = {root}, True
+    while grew:
+        grew = False
+        for pid, parent in parents.items():
+            if parent in tree and pid not in tree:
+                tree.add(pid)
+                grew = True
+    page = os.sysconf("SC_PAGE_SIZE")
+    total = 0
+    for pid in tree:
+        try:
+            total += int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * page
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
 
 
 def serve_seconds(size: int, data: Path, edits: int = 3) -> dict[str, object]:
@@ -183,6 +260,7 @@ def write_records(path: Path, data: Path, size: int) -> Path:
 
 
 def copy_sources(work: Path) -> Path:
+    """The site sources in work/project, with a cache of their own: every build here is cold."""
     project = work / "project"
     project.mkdir()
     for name in ("mkdocs.yml", "templates", "docs"):
@@ -244,11 +322,15 @@ def print_table(rows: list[dict[str, object]]) -> None:
         "papers",
         "themes",
         *STAGES,
+        "mkdocs_j1",
+        "jobs",
         "total",
+        "total_j1",
         "plain_mkdocs",
         "ratio",
-        "peak_mb",
-        "pagefind_mb",
+        "ratio_j1",
+        "mem_mb",
+        "mem_mb_j1",
         "site_mb",
         "files",
         "paper_kb",

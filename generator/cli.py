@@ -15,7 +15,7 @@ import click
 
 from . import __version__
 from .errors import ReadingListError
-from .pipeline import PLUGIN, BuildOptions, build, generate, load_mkdocs_config
+from .pipeline import PLUGIN, BuildOptions, available_cores, build, generate, load_mkdocs_config
 from .text import plural
 from .write import write_docs
 
@@ -109,6 +109,14 @@ def main(verbose: bool, quiet: bool) -> None:
 @click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default=Path("site"), show_default=True)
 @themes_option
 @group_by_option
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=available_cores,
+    show_default="the available cores",
+    help="Processes that render pages; 1 renders them in one, as plain MkDocs does.",
+)
 @title_option
 @skip_invalid_option
 @field_option
@@ -121,6 +129,7 @@ def build_command(
     title: str,
     skip_invalid: bool,
     fields: tuple[tuple[str, str], ...],
+    jobs: int,
 ) -> None:
     """Generate the pages and build the site (default input: the one in mkdocs.yml)."""
     started = time.perf_counter()
@@ -136,6 +145,7 @@ def build_command(
         title=title,
         skip_invalid=skip_invalid,
         fields=fields,
+        jobs=jobs,
     )
     site = build(options)
     papers, themes = len(site.reading_list.papers), len(site.reading_list.themes)

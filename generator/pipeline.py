@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from mkdocs.commands.build import build as mkdocs_build
@@ -18,6 +17,7 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, ConfigurationError, PluginError
 
+from . import parallel
 from .cache import Cache
 from .citations import citation_scripts
 from .config import Settings
@@ -30,7 +30,7 @@ from .progress import Stopwatch
 from .read import read_papers
 from .records import FieldMap, resolve_field
 from .related import find_related
-from .render import paper_html_path, paper_path, render_pages
+from .render import paper_html_path, paper_path, papers_on, render_pages
 from .themes import detect_themes
 from .urls import redirects
 from .write import staging
@@ -38,7 +38,6 @@ from .write import staging
 log = logging.getLogger(__name__)
 
 PLUGIN = "readinglist"
-_PAPER_MARK = re.compile(r'class="rl-abstract" data-paper="([^"]*)"')
 
 
 @dataclass(frozen=True)
@@ -57,6 +56,8 @@ class BuildOptions:
     title: str = ""
     skip_invalid: bool = False
     fields: tuple[tuple[str, str], ...] = ()
+    # Processes that render pages; 1 renders them in this one, as plain MkDocs does.
+    jobs: int = field(default_factory=lambda: available_cores())
 
 
 def generate(settings: Settings, clock: Stopwatch | None = None) -> Site:
@@ -109,8 +110,15 @@ def build(options: BuildOptions, clock: Stopwatch | None = None) -> Site:
     with staging(options.out) as site_dir, _build_date(settings.inputs):
         config.site_dir = str(site_dir)
         with clock("mkdocs"):
-            _run_mkdocs(config)
+            _run_mkdocs(config, options.jobs)
     return site
+
+
+def available_cores() -> int:
+    """The cores this process may run on (macOS has no affinity: all of them)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def verify_site(site: Site, site_dir: Path, *, use_directory_urls: bool, rendered: Mapping[str, list[str]] | None = None) -> None:
@@ -133,11 +141,6 @@ def verify_site(site: Site, site_dir: Path, *, use_directory_urls: bool, rendere
     if wrong:
         raise BuildError(f"{len(wrong)} papers are not on exactly one page, e.g. {min(wrong)}")
     log.info("Checked: each of the %d papers is on exactly one page", len(seen))
-
-
-def papers_on(html: str) -> list[str]:
-    """The ids of the papers whose abstracts an HTML page shows."""
-    return _PAPER_MARK.findall(html)
 
 
 def load_mkdocs_config(
@@ -173,10 +176,13 @@ def load_mkdocs_config(
     return config
 
 
-def _run_mkdocs(config: MkDocsConfig) -> None:
+def _run_mkdocs(config: MkDocsConfig, jobs: int) -> None:
     config.plugins.on_startup(command="build", dirty=False)
     try:
-        mkdocs_build(config)
+        if jobs > 1:
+            parallel.build(config, jobs=jobs, generator=PLUGIN, on_page=config.plugins[PLUGIN].page_rendered)
+        else:
+            mkdocs_build(config)
     except PluginError as error:
         raise BuildError(str(error)) from None
     except Abort as error:

@@ -25,8 +25,9 @@ from .config import Settings, ThemeSettings
 from .errors import ReadingListError
 from .feeds import build_time, first_seen, update_first_seen
 from .model import Site
-from .pipeline import generate, papers_on, verify_site
+from .pipeline import generate, verify_site
 from .progress import Bar
+from .render import papers_on
 from .search import SearchIndex
 from .themes.memory import update_memory
 from .urls import update_map
@@ -175,9 +176,13 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             raise PluginError(str(error)) from error
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        self.bar.advance()
-        self.rendered[page.file.src_uri] = papers_on(output)
+        self.page_rendered(page.file.src_uri, papers_on(output))
         return output
+
+    def page_rendered(self, src_uri: str, papers: list[str]) -> None:
+        """Note a written page and the papers on it, whichever process rendered it (see parallel.py)."""
+        self.bar.advance()
+        self.rendered[src_uri] = papers
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         assert self.site is not None

@@ -374,3 +374,11 @@ def _relative(path: str, folder: str) -> str:
 
 def _reading_minutes(paper: Paper) -> int:
     return max(1, math.ceil(len(paper.abstract.split()) / _WORDS_PER_MINUTE))
+
+
+_PAPER_MARK = re.compile(r'class="rl-abstract" data-paper="([^"]*)"')
+
+
+def papers_on(html: str) -> list[str]:
+    """The ids of the papers whose abstracts an HTML page shows."""
+    return _PAPER_MARK.findall(html)

@@ -1,0 +1,353 @@
+"""Render the generated pages on every core: MkDocs' build with its page loop shared out.
+
+MkDocs renders one page at a time, and converting Markdown and rendering
+Material's `main.html` is most of a build. `build()` here is MkDocs' own
+`build()` (mkdocs/commands/build.py, 1.6.1) step by step, except that the
+generated pages are dealt out to worker processes, which render them with
+MkDocs' own `_populate_page` and `_build_page` on the same config, files, nav
+and Jinja environment, so each stays a real Material page, byte for byte as
+one process writes it. The main process renders its own share meanwhile.
+
+This is the only module that leans on MkDocs' internals (the private page
+functions and the Page attributes that anchor validation reads);
+tests/test_parallel.py fails if a MkDocs upgrade changes any of them.
+
+Workers are fresh interpreters (`python -m generator.parallel`), as
+multiprocessing's spawn would start them, and not forks: a fork copies a
+parent that has run thread pools (theme detection) and holds Pagefind's pipe,
+macOS does not support fork safely, and spawn would import the parent's
+`__main__` (the CLI, with scikit-learn) into every worker. A worker imports
+only MkDocs, reads its share from a file and writes its pages into the
+site folder; it starts in its own session, so Ctrl-C reaches the build, which
+stops its workers before the staging folder is removed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import pickle
+import signal
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Collection, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mkdocs import utils
+from mkdocs.commands.build import _build_extra_template, _build_page, _build_theme_template, _populate_page
+from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import Abort
+from mkdocs.exceptions import BuildError as MkDocsBuildError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File, Files, get_files, set_exclusions
+from mkdocs.structure.nav import Navigation, get_navigation
+from mkdocs.structure.pages import Page
+
+from .errors import BuildError
+from .render import papers_on
+
+log = logging.getLogger(__name__)
+
+# What build() mirrors; tests/test_parallel.py pins it.
+MKDOCS_VERSION = "1.6.1"
+# Starting a worker and reading the config, files and nav costs about a
+# second; fewer pages than this per worker are quicker rendered in-process.
+MIN_PAGES_PER_WORKER = 50
+# Page events a worker does not run: a build whose plugins (besides ours) handle them renders in one process.
+_PAGE_EVENTS = ("pre_page", "page_read_source", "page_markdown", "page_content", "page_context", "post_page")
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """What a worker reports of one page: the papers on it and its anchors, for the checks after the build."""
+
+    papers: list[str]
+    anchors: set[str]
+    # Target page's src_uri → {anchor: the link as written}.
+    links_to_anchors: dict[str, dict[str, str]]
+
+
+@dataclass
+class _Job:
+    """A worker's share: everything it needs to rebuild the config, files and nav the main process has."""
+
+    config_file: str
+    # Options the main process set after reading mkdocs.yml (site_dir, nav, site_name, …).
+    options: dict[str, Any]
+    language: str
+    # Every generated file: src_uri → its Markdown, empty for pages the worker neither renders nor shows in the nav.
+    generated: dict[str, str]
+    pages: list[str]
+    result: str
+    parent: int
+
+
+def build(config: MkDocsConfig, *, jobs: int, generator: str, on_page: Callable[[str, list[str]], None]) -> None:
+    """MkDocs' build(config), with the pages the plugin named generator added rendered by jobs processes.
+
+    on_page(src_uri, papers) is called for each page a worker rendered, as the
+    plugin's on_post_page is for the pages this process renders.
+    """
+    warning_counter = utils.CountHandler()
+    warning_counter.setLevel(logging.WARNING)
+    if config.strict:
+        logging.getLogger("mkdocs").addHandler(warning_counter)
+    try:
+        config = config.plugins.on_config(config)
+        config.plugins.on_pre_build(config=config)
+        utils.clean_directory(config.site_dir)
+        files = get_files(config)
+        env = config.theme.get_env()
+        files.add_files_from_theme(env, config)
+        files = config.plugins.on_files(files, config=config)
+        set_exclusions(files, config)
+        nav = get_navigation(files, config)
+        nav = config.plugins.on_nav(nav, config=config, files=files)
+
+        with _Workers(config, files, nav, _shares(config, files, generator, jobs)) as workers:
+            for file in files.documentation_pages():
+                if file.page is None and file.inclusion.is_not_in_nav():
+                    Page(None, file, config)
+                assert file.page is not None
+                if file.src_uri not in workers.pages:
+                    with _naming(file):
+                        _populate_page(file.page, config, files)
+            env = config.plugins.on_env(env, config=config, files=files)
+            files.copy_static_files()
+            for template in config.theme.static_templates:
+                _build_theme_template(template, env, files, config, nav)
+            for template in config.extra_templates:
+                _build_extra_template(template, files, config, nav)
+            doc_files = files.documentation_pages()
+            for file in doc_files:
+                assert file.page is not None
+                if file.src_uri not in workers.pages:
+                    with _naming(file):
+                        _build_page(file.page, config, doc_files, nav, env)
+            log.debug("This process has rendered its pages; waiting for the workers")
+            for path, rendered in workers.results().items():
+                page = files.get_file_from_path(path).page  # type: ignore[union-attr]
+                assert page is not None
+                # What MkDocs' page.render() leaves for validate_anchor_links.
+                page.present_anchor_ids = rendered.anchors
+                page.links_to_anchors = {files.get_file_from_path(t): links for t, links in rendered.links_to_anchors.items()}  # type: ignore[misc]
+                on_page(path, rendered.papers)
+
+        log.debug("The workers have rendered their pages")
+        for file in doc_files:
+            assert file.page is not None
+            file.page.validate_anchor_links(files=files, log_level=config.validation.links.anchors)
+        config.plugins.on_post_build(config=config)
+        if counts := warning_counter.get_counts():
+            raise Abort(f"Aborted with {', '.join(f'{v} {k.lower()}s' for k, v in counts)} in strict mode!")
+    except Exception as error:
+        config.plugins.on_build_error(error=error)
+        if isinstance(error, MkDocsBuildError):
+            log.error(str(error))
+            raise Abort("Aborted with a BuildError!") from None
+        raise
+    finally:
+        logging.getLogger("mkdocs").removeHandler(warning_counter)
+
+
+@contextlib.contextmanager
+def _naming(file: File) -> Iterator[None]:
+    """A page that fails to render is one error naming it, whichever process rendered it."""
+    try:
+        yield
+    except (MkDocsBuildError, Abort):
+        raise
+    except Exception as error:
+        raise BuildError(f"cannot render the page {file.src_uri}: {error or type(error).__name__}") from error
+
+
+def deal(pages: Collection[str], count: int) -> list[list[str]]:
+    """pages in count shares, round-robin in sorted order, so each holds a like mix of paper and theme pages."""
+    ordered = sorted(pages)
+    return [ordered[k::count] for k in range(count)]
+
+
+def _shares(config: MkDocsConfig, files: Files, generator: str, jobs: int) -> list[list[str]]:
+    """The generated pages dealt out to the workers, one list each; the first share stays with this process."""
+    pages = [f.src_uri for f in files.documentation_pages() if f.generated_by == generator]
+    others = {
+        name
+        for event in _PAGE_EVENTS
+        for method in config.plugins.events[event]
+        if (name := config.plugins._event_origins.get(method)) != generator
+    }
+    if others:
+        log.info("Rendering in one process: the plugins %s handle page events", ", ".join(sorted(map(str, others))))
+        return []
+    count = min(jobs, len(pages) // MIN_PAGES_PER_WORKER)
+    return deal(pages, count) if count > 1 else []
+
+
+class _Workers:
+    """Worker processes rendering the shares after the first; start on entry, stopped on exit whatever happened."""
+
+    def __init__(self, config: MkDocsConfig, files: Files, nav: Navigation, shares: list[list[str]]) -> None:
+        self.pages = frozenset(path for share in shares[1:] for path in share)
+        self._shares = shares[1:]
+        self._config, self._files, self._nav = config, files, nav
+        self._work: tempfile.TemporaryDirectory[str] | None = None
+        self._processes: list[tuple[subprocess.Popen[bytes], _Job]] = []
+
+    def __enter__(self) -> _Workers:
+        if not self._shares:
+            return self
+        self._work = tempfile.TemporaryDirectory(prefix="readinglist-pages-")
+        nav_pages = {page.file.src_uri for page in self._nav.pages}
+        for number, share in enumerate(self._shares, 1):
+            own = set(share)
+            job = _Job(
+                config_file=str(self._config.config_file_path),
+                options={
+                    "site_dir": self._config.site_dir,
+                    "site_url": self._config.site_url,
+                    "site_name": self._config.site_name,
+                    "use_directory_urls": self._config.use_directory_urls,
+                    "nav": self._config.nav,
+                },
+                language=self._config.theme["language"],
+                generated={
+                    f.src_uri: f.content_string if f.src_uri in own or f.src_uri in nav_pages else ""
+                    for f in self._files
+                    if f.generated_by is not None and f.is_documentation_page()
+                },
+                pages=share,
+                result=str(Path(self._work.name) / f"result-{number}.pickle"),
+                parent=os.getpid(),
+            )
+            path = Path(self._work.name) / f"job-{number}.pickle"
+            path.write_bytes(pickle.dumps(job))
+            stderr = (Path(self._work.name) / f"stderr-{number}.txt").open("wb")
+            with stderr:
+                process = subprocess.Popen(
+                    [sys.executable, "-m", __name__, str(path)], stdin=subprocess.DEVNULL, stderr=stderr, start_new_session=True
+                )
+            self._processes.append((process, job))
+        log.debug("Rendering %d pages in %d worker processes", len(self.pages), len(self._processes))
+        return self
+
+    def results(self) -> dict[str, Rendered]:
+        """Wait for every worker; what it rendered, or one BuildError naming the page that failed."""
+        rendered: dict[str, Rendered] = {}
+        for number, (process, job) in enumerate(self._processes, 1):
+            code = process.wait()
+            result = Path(job.result)
+            if code != 0 or not result.is_file():
+                raise BuildError(f"a worker rendering pages failed: {self._problem(number, code)}", hint="try --jobs 1")
+            pages, logs, failure = pickle.loads(result.read_bytes())
+            for name, level, message in logs:
+                logging.getLogger(name).log(level, message)
+            if failure is not None:
+                raise BuildError(failure)
+            rendered.update(pages)
+        return rendered
+
+    def _problem(self, number: int, code: int) -> str:
+        assert self._work is not None
+        lines = (Path(self._work.name) / f"stderr-{number}.txt").read_text(encoding="utf-8", errors="replace").splitlines()
+        return next((line.strip() for line in reversed(lines) if line.strip()), f"exit code {code}")
+
+    def __exit__(self, *exc_info: object) -> None:
+        for process, _ in self._processes:
+            if process.poll() is None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+        self._processes = []
+        if self._work is not None:
+            self._work.cleanup()
+            self._work = None
+
+
+class _Collect(BasePlugin):  # type: ignore[type-arg]
+    """In a worker, the papers on each page it writes."""
+
+    def __init__(self) -> None:
+        self.papers: dict[str, list[str]] = {}
+
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        self.papers[page.file.src_uri] = papers_on(output)
+        return output
+
+
+class _Record(logging.Handler):
+    """In a worker, what MkDocs logs while rendering, for the main process to log (and count, in strict mode)."""
+
+    def __init__(self, into: list[tuple[str, int, str]]) -> None:
+        super().__init__(logging.INFO)
+        self.into = into
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.into.append((record.name, record.levelno, record.getMessage()))
+
+
+def _work(job: _Job) -> tuple[dict[str, Rendered], list[tuple[str, int, str]], str | None]:
+    """In a worker: rebuild the main process's config, files and nav, and render the job's pages into the site."""
+    # Our plugin's work is done; the page events it handles run in the main process.
+    config = load_config(job.config_file, plugins=[], **job.options)
+    config.theme["language"] = job.language
+    collect = _Collect()
+    config.plugins["readinglist-worker"] = collect
+    files = get_files(config)
+    env = config.theme.get_env()
+    files.add_files_from_theme(env, config)
+    # File.generated() reads which plugin is running; outside an event none is.
+    config.plugins._current_plugin = None
+    for path, markdown in job.generated.items():
+        files.append(File.generated(config, path, content=markdown))
+    set_exclusions(files, config)
+    nav = get_navigation(files, config)
+    # The nav shows each page's front matter (an icon, a status), as the main process has read it.
+    for page in nav.pages:
+        page.read_source(config)
+    doc_files = files.documentation_pages()
+
+    logs: list[tuple[str, int, str]] = []
+    mkdocs_log = logging.getLogger("mkdocs")
+    mkdocs_log.addHandler(_Record(logs))
+    mkdocs_log.setLevel(logging.INFO)
+    mkdocs_log.propagate = False
+    rendered: dict[str, Rendered] = {}
+    for path in job.pages:
+        if os.getppid() != job.parent:
+            # The build was killed without a chance to stop us: stop writing into its site folder.
+            sys.exit(1)
+        file = files.get_file_from_path(path)
+        assert file is not None
+        page = file.page or Page(None, file, config)
+        try:
+            with _naming(file):
+                _populate_page(page, config, files)
+                _build_page(page, config, doc_files, nav, env)
+        except BuildError as error:
+            return rendered, logs, error.message
+        rendered[path] = Rendered(
+            collect.papers[path],
+            set(page.present_anchor_ids or ()),
+            {target.src_uri: dict(links) for target, links in (page.links_to_anchors or {}).items()},
+        )
+    return rendered, logs, None
+
+
+def _main(job_file: Path) -> None:
+    # Ctrl-C goes to the build, which stops its workers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    job: _Job = pickle.loads(job_file.read_bytes())
+    outcome = _work(job)
+    Path(job.result).write_bytes(pickle.dumps(outcome))
+
+
+if __name__ == "__main__":
+    # Through the module's own name, so that what it pickles unpickles in the build as generator.parallel's.
+    from generator.parallel import _main as main
+
+    main(Path(sys.argv[1]))

@@ -1,0 +1,120 @@
+"""Pages rendered on every core: the same site as one process, one error when a worker fails, and MkDocs pinned."""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import logging
+from pathlib import Path
+
+import mkdocs
+import pytest
+from click.testing import CliRunner
+from mkdocs.commands import build as mkdocs_build
+from mkdocs.plugins import PluginCollection
+from mkdocs.structure.files import File
+from mkdocs.structure.pages import Page
+from support import DEV_DATA, build_site, needs_dev
+
+from generator import parallel
+from generator.cli import main
+from generator.errors import BuildError
+from generator.pipeline import PLUGIN, BuildOptions, build, generate, load_mkdocs_config
+from generator.render import paper_path
+
+# Enough pages that the build deals them to two processes (parallel.MIN_PAGES_PER_WORKER each).
+PAPERS = 120
+
+
+@pytest.fixture
+def many_papers(project: Path) -> Path:
+    lines = DEV_DATA.read_text(encoding="utf-8").splitlines(keepends=True)[:PAPERS]
+    path = project / "data" / "many.jsonl"
+    path.write_text("".join(lines), encoding="utf-8")
+    return path
+
+
+def files_of(site: Path) -> dict[Path, bytes]:
+    return {p.relative_to(site): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+@needs_dev
+def test_a_build_on_two_processes_is_byte_identical_to_one_on_one(project, many_papers, caplog):
+    build(BuildOptions(project / "mkdocs.yml", project / "one", (many_papers,), jobs=1))
+    with caplog.at_level(logging.DEBUG, logger="generator.parallel"):
+        build(BuildOptions(project / "mkdocs.yml", project / "two", (many_papers,), jobs=2))
+
+    assert any("in 1 worker processes" in r.getMessage() for r in caplog.records), "no worker rendered pages"
+    one, two = files_of(project / "one"), files_of(project / "two")
+    assert len(one) > PAPERS
+    assert one.keys() == two.keys()
+    assert [path for path in one if one[path] != two[path]] == []
+
+
+@needs_dev
+def test_a_page_that_fails_in_a_worker_is_one_error_and_leaves_the_previous_site(project, many_papers, monkeypatch):
+    site = build_site(project, many_papers)
+    before = {path: (data, (site / path).stat().st_mtime_ns) for path, data in files_of(site).items()}
+
+    # The second share goes to the worker: make one paper page of it fail in Material's template.
+    config = load_mkdocs_config(project / "mkdocs.yml", (many_papers,))
+    generated = generate(config.plugins[PLUGIN].settings(config))
+    worker_share = set(parallel.deal([p for p in generated.pages if p.endswith(".md")], 2)[1])
+    failing = next(paper for paper in generated.reading_list.papers if paper_path(paper) in worker_share)
+    main_html = project / "templates" / "overrides" / "main.html"
+    main_html.write_text(
+        main_html.read_text(encoding="utf-8")
+        + f'{{% block footer %}}{{% if page and page.meta.paper_id == "{failing.id}" %}}{{{{ page.meta.paper_id.explode() }}}}{{% endif %}}{{{{ super() }}}}{{% endblock %}}\n',
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(project)
+    result = CliRunner().invoke(main, ["build", str(many_papers), "--out", "site", "--jobs", "2"], catch_exceptions=False)
+
+    assert result.exit_code == 1
+    errors = [line for line in result.output.splitlines() if line.startswith("readinglist: error:")]
+    assert errors == [
+        f"readinglist: error: cannot render the page {paper_path(failing)}: 'str object' has no attribute 'explode'"
+    ]
+    assert {path: (data, (site / path).stat().st_mtime_ns) for path, data in files_of(site).items()} == before
+    assert not list(project.glob(".site.new-*"))
+
+
+@needs_dev
+def test_a_warning_in_a_worker_stops_a_strict_build_as_in_one_process(project, many_papers):
+    paper_template = project / "templates" / "pages" / "paper.md.j2"
+    paper_template.write_text(paper_template.read_text(encoding="utf-8") + "\n[gone](no-such-page.md)\n", encoding="utf-8")
+    errors = []
+    for jobs in (1, 2):
+        with pytest.raises(BuildError) as error:
+            build(BuildOptions(project / "mkdocs.yml", project / "site", (many_papers,), jobs=jobs))
+        errors.append(str(error.value))
+
+    assert errors[0] == errors[1]
+    assert f"Aborted with {PAPERS} warnings in strict mode" in errors[0]
+    assert not (project / "site").exists()
+
+
+def test_mkdocs_is_the_version_parallel_build_mirrors():
+    """parallel.build copies MkDocs' build() step by step: an upgrade must be read against it, not trusted."""
+    assert mkdocs.__version__ == parallel.MKDOCS_VERSION
+    source = "".join(inspect.getsource(getattr(mkdocs_build, name)) for name in ("build", "_populate_page", "_build_page"))
+    assert hashlib.sha256(source.encode()).hexdigest()[:16] == "69b9419e22e9bedb"
+
+
+def test_the_mkdocs_internals_parallel_uses_are_still_there():
+    signatures = {
+        name: list(inspect.signature(getattr(mkdocs_build, name)).parameters)
+        for name in ("_populate_page", "_build_page", "_build_theme_template", "_build_extra_template")
+    }
+    assert signatures == {
+        "_populate_page": ["page", "config", "files", "dirty"],
+        "_build_page": ["page", "config", "doc_files", "nav", "env", "dirty", "excluded"],
+        "_build_theme_template": ["template_name", "env", "files", "config", "nav"],
+        "_build_extra_template": ["template_name", "files", "config", "nav"],
+    }
+    # What page.render() leaves for validate_anchor_links, which workers report back.
+    assert {"present_anchor_ids", "links_to_anchors"} <= set(Page.__annotations__)
+    assert "generated_by" in File.__annotations__
+    plugins = PluginCollection()
+    assert hasattr(plugins, "_event_origins")
+    assert plugins.run_event("page_markdown", "x") == "x" and plugins._current_plugin is None
