@@ -7,11 +7,13 @@ template cannot forget to escape: input text never becomes structure.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import math
 import posixpath
 import re
+import string
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
@@ -22,6 +24,7 @@ from urllib.parse import quote
 import jinja2
 from markupsafe import Markup
 
+from . import messages as catalogue
 from . import text
 from .cache import NO_CACHE, Cache, PageCache, digest
 from .errors import BuildError
@@ -37,7 +40,7 @@ EXPORT_SCRIPT = "papers.js"
 # papers.js holds what the lists, filters and map use, as rows with each
 # theme named once: at 20,000 papers, 4.5 MB to download and parse where
 # objects took 7.5. It turns them back into the records the scripts read.
-_SCRIPT_FIELDS = ("id", "title", "theme", "url", "keywords", "status", "x", "y")
+_SCRIPT_FIELDS = ("id", "title", "theme", "subtheme_slug", "url", "keywords", "status", "x", "y")
 _SCRIPT = (
     "window.RL_PAPERS = (function (fields, themes, rows) {{\n"
     "  return rows.map(function (row) {{\n"
@@ -69,8 +72,11 @@ def render_pages(
     that forwards to the new one. A page whose template and context are
     those it was last rendered from comes from the cache.
     """
-    env = _environment(templates)
-    kept = PageCache(cache, digest(*(path.read_bytes() for path in sorted((templates / "pages").glob("*.j2")))))
+    language = site_language(reading_list.title) if language == "auto" else language
+    messages = catalogue.load(templates, language)
+    env = _environment(templates, messages)
+    sources = sorted((templates / "pages").glob("*.j2")) + sorted((templates / catalogue.FOLDER).glob("*.json"))
+    kept = PageCache(cache, digest(language, *(path.read_bytes() for path in sources)))
     papers = reading_list.by_id()
     pages: dict[str, str] = {}
     keys: dict[str, str] = {}
@@ -97,7 +103,7 @@ def render_pages(
         pages[path] = markdown if markdown is not None else env.get_template(template).render(page_path=path, **context)
 
     themes = _theme_views(reading_list, papers)
-    add("index.md", "index.md.j2", reading_list=reading_list, themes=themes)
+    add("index.md", "index.md.j2", reading_list=reading_list, themes=themes, description=home_description(reading_list, messages))
     for theme, members, children in themes:
         add(theme_path(theme), "theme.md.j2", theme=theme, papers=members, subthemes=children, parent=None)
         for child, child_papers, _ in children:
@@ -119,7 +125,7 @@ def render_pages(
         )
     keywords = keyword_index(reading_list)
     count = sum(len(group) for _, group in keywords)
-    add(TAGS, "tags.md.j2", keywords=keywords, count=count, shared_only=len(reading_list.papers) > _ALL_TAGS)
+    add(TAGS, "tags.md.j2", keywords=keywords, keyword_count=count, shared_only=len(reading_list.papers) > _ALL_TAGS)
     for old, new in (redirects or {}).items():
         add(f"papers/{old}/index.html", "redirect.html.j2", target=Markup(f"../{new}/"))
     records = _records(reading_list)
@@ -131,11 +137,33 @@ def render_pages(
 
     return Site(
         title=reading_list.title,
-        language=site_language(reading_list.title) if language == "auto" else language,
+        language=language,
         pages=pages,
-        nav=_nav(reading_list),
+        nav=_nav(reading_list, messages),
         reading_list=reading_list,
+        messages=messages.scripts(),
     )
+
+
+# Search engines show about this many characters of a description.
+_DESCRIPTION_CHARS = 160
+
+
+def home_description(reading_list: ReadingList, messages: catalogue.Messages) -> str:
+    """The home page's meta description: how many papers and themes, then the themes' names while they fit."""
+    counts = {
+        "papers": messages.count("count.papers", len(reading_list.papers)),
+        "themes": messages.count("count.themes", len(reading_list.themes)),
+    }
+    separator = messages.t("list.separator")
+    names: list[str] = []
+    for theme in reading_list.themes:
+        if len(messages.t("home.description", names=separator.join([*names, theme.label]), **counts)) > _DESCRIPTION_CHARS:
+            break
+        names.append(theme.label)
+    if not names:
+        return messages.t("home.summary", **counts)
+    return messages.t("home.description", names=separator.join(names), **counts)
 
 
 def _paper_script(records: list[dict[str, object]]) -> str:
@@ -241,14 +269,14 @@ def site_language(title: str) -> str:
     return "zh" if _CJK.search(title) else "en"
 
 
-def _nav(reading_list: ReadingList) -> list[dict[str, object]]:
+def _nav(reading_list: ReadingList, messages: catalogue.Messages) -> list[dict[str, object]]:
     themes = [{theme.label: theme_path(theme)} for theme in reading_list.themes]
     return [
-        {"Home": "index.md"},
-        {"Themes": themes},
-        {"Reading list": "reading-list.md"},
-        {"Tags": "tags.md"},
-        {"About": "about.md"},
+        {messages.t("nav.home"): "index.md"},
+        {messages.t("nav.themes"): themes},
+        {messages.t("nav.reading_list"): "reading-list.md"},
+        {messages.t("nav.tags"): "tags.md"},
+        {messages.t("nav.about"): "about.md"},
     ]
 
 
@@ -267,7 +295,7 @@ def _theme_views(reading_list: ReadingList, papers: dict[str, Paper]) -> list[_T
     ]
 
 
-def _environment(templates: Path) -> jinja2.Environment:
+def _environment(templates: Path, messages: catalogue.Messages) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates / "pages"),
         undefined=jinja2.StrictUndefined,
@@ -285,9 +313,36 @@ def _environment(templates: Path) -> jinja2.Environment:
         abstract=lambda paper: Markup(text.abstract_html(paper.abstract)),
         minutes=_reading_minutes,
         plural=text.plural,
+        lang=catalogue.content_language,
     )
-    env.globals.update(url=_url, tag_url=_tag_url, LinkKind=LinkKind)
+    env.globals.update(
+        url=_url,
+        tag_url=_tag_url,
+        link=_link,
+        LinkKind=LinkKind,
+        t=functools.partial(_message, messages),
+        t_text=messages.t,
+        count=messages.count,
+    )
     return env
+
+
+def _message(messages: catalogue.Messages, key: str, **values: object) -> Markup:
+    """A message for the page's Markdown: its words and values inert, values that are markup we built (links) as they are."""
+    parts = []
+    for literal, name, _, _ in string.Formatter().parse(messages.template(key)):
+        parts.append(text.inert(literal))
+        if name is not None:
+            value = values[name]
+            parts.append(value if isinstance(value, Markup) else text.inert(str(value)))
+    return Markup("".join(parts))
+
+
+@jinja2.pass_context
+def _link(context: jinja2.runtime.Context, target: Paper | Theme) -> Markup:
+    """A Markdown link to a paper or theme, by its title or label."""
+    label = target.title if isinstance(target, Paper) else target.label
+    return Markup(f"[{text.inert(label)}]({_url(context, target)})")
 
 
 def _finalize(value: object) -> object:

@@ -19,7 +19,9 @@ from pathlib import Path
 import pytest
 from browser_helpers import ARTIFACTS, CHROMIUM, launch, search, serve, watch_errors
 from playwright.sync_api import expect, sync_playwright
-from support import build_site, copy_project
+from support import REPO, build_site, copy_project
+
+from generator.messages import load as load_messages
 
 pytestmark = [
     pytest.mark.browser,
@@ -63,6 +65,10 @@ FIXTURE = [
         "abstract": "In this paper, we present Sparse Mixture Routing (SMR), a method that routes tokens to experts in large language models.",
     },
 ]
+
+
+# The bundled list's title is Chinese, so its interface speaks Chinese; the fixture's is English.
+ZH = load_messages(REPO / "templates", "zh")
 
 
 @dataclass(frozen=True)
@@ -156,8 +162,8 @@ def test_a_starred_paper_survives_a_reload_and_is_exported(page, bundled):
 
     page.goto(bundled.base + "reading-list/")
     expect(page.locator(f'.rl-reading-list li[data-rl-paper="{paper["id"]}"] a')).to_have_text(paper["title"])
-    for button, suffix in (("Export Markdown", ".md"), ("Export BibTeX", ".bib"), ("Export CSV", ".csv")):
-        name, body = download_text(page, button)
+    for button, suffix in (("js.export_markdown", ".md"), ("js.export_bibtex", ".bib"), ("js.export_csv", ".csv")):
+        name, body = download_text(page, ZH.t(button))
         assert name.endswith(suffix)
         assert paper["title"] in body, (button, body)
         assert paper["url"] in body, (button, body)
@@ -172,7 +178,7 @@ def test_the_csv_export_imports_back_into_a_fresh_browser(browser, context, bund
     second.locator(".rl-toggle--read").click()
     ids = [first.get_attribute("data-rl-paper"), second.get_attribute("data-rl-paper")]
     page.goto(bundled.base + "reading-list/")
-    _, body = download_text(page, "Export CSV")
+    _, body = download_text(page, ZH.t("js.export_csv"))
     exported = tmp_path / "list.csv"
     exported.write_text(body + "nope,Not a paper of this list,,,,no\r\n", encoding="utf-8")
 
@@ -181,11 +187,10 @@ def test_the_csv_export_imports_back_into_a_fresh_browser(browser, context, bund
         other = fresh.new_page()
         watch_errors(other, errors)
         other.goto(bundled.base + "reading-list/")
-        expect(other.locator(".rl-list__summary")).to_contain_text("No starred papers")
+        expect(other.locator(".rl-list__summary")).to_have_text(ZH.t("js.list_empty"))
         other.set_input_files(".rl-reading-list input[type=file]", exported)
-        expect(other.locator(".rl-list__status")).to_have_text(
-            "Imported 2 papers (1 read). Skipped 1 row that is not a paper of this list."
-        )
+        imported = ZH.t("js.imported_read", papers=ZH.count("js.papers", 2), read=1)
+        expect(other.locator(".rl-list__status")).to_have_text(f"{imported} {ZH.count('js.import_skipped', 1)}")
         rows = other.locator(".rl-reading-list li.rl-item")
         assert sorted(rows.evaluate_all("els => els.map(e => e.dataset.rlPaper)")) == sorted(ids)
         read = other.locator(f'.rl-reading-list li[data-rl-paper="{ids[1]}"] .rl-toggle--read')
@@ -219,11 +224,11 @@ def test_copy_link_and_copy_citation(context, page, bundled):
     paper = plain_title(bundled)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=bundled.base.rstrip("/"))
     page.goto(bundled.base + paper["url"])
-    page.get_by_role("button", name="Copy link").click()
-    expect(page.locator(".rl-actions__status")).to_have_text("Link copied")
+    page.get_by_role("button", name=ZH.t("js.copy_link")).click()
+    expect(page.locator(".rl-actions__status")).to_have_text(ZH.t("js.link_copied"))
     assert page.evaluate("navigator.clipboard.readText()") == bundled.base + paper["url"]
-    page.get_by_role("button", name="Copy citation").click()
-    expect(page.locator(".rl-actions__status")).to_have_text("Citation copied")
+    page.get_by_role("button", name=ZH.t("js.copy_citation")).click()
+    expect(page.locator(".rl-actions__status")).to_have_text(ZH.t("js.citation_copied"))
     citation = page.evaluate("navigator.clipboard.readText()")
     assert citation.startswith(f"@misc{{rl:{paper['id']},")
     assert f"title = {{{{{paper['title']}}}}}" in citation
@@ -354,7 +359,7 @@ def test_on_touch_screens_a_tap_shows_the_title_and_a_second_tap_opens_it(browse
         box = canvas.bounding_box()
         spot = {"x": x - box["x"], "y": y - box["y"]}
         canvas.tap(position=spot)
-        expect(page.locator(".rl-map__tip")).to_contain_text("Tap again to open")
+        expect(page.locator(".rl-map__tip")).to_contain_text(ZH.t("js.tap_again"))
         expect(page.locator(".rl-map__tip strong")).to_have_text(bundled.record(paper_id)["title"])
         canvas.tap(position=spot)
         page.wait_for_url(bundled.base + bundled.record(paper_id)["url"])

@@ -9,9 +9,10 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from support import BUNDLED, build_site, copy_project, search_index
+from support import BUNDLED, REPO, build_site, copy_project, search_index
 
 from generator import text
+from generator.messages import load as load_messages
 from generator.read import read_papers
 
 BUNDLED_PAPERS = read_papers([BUNDLED]).papers
@@ -101,7 +102,7 @@ def test_paper_page_shows_theme_tags_abstract_and_related_papers(bundled_site):
     assert re.search(r'href="\.\./\.\./themes/[^"]+/"', body)
     assert "md-tag" in body
     assert 'class="rl-abstract"' in body
-    assert "derived from its abstract" in body
+    assert load_messages(REPO / "templates", "zh").t("paper.derived") in body
     related = re.search(r"Related papers</h2>(.*?)</ul>", body, re.S)
     assert related is not None
     assert 3 <= related.group(1).count("<li>") <= 5

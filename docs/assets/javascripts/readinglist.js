@@ -29,6 +29,33 @@
   var PALETTE_LIGHT = ["#3867b5", "#d9480f", "#2b8a3e", "#ae3ec9", "#c2255c", "#0b7285", "#8f6b00", "#5f3dc4", "#e8590c", "#495057"];
   var PALETTE_DARK = ["#74a3f5", "#ff8f5c", "#69db7c", "#e599f7", "#f783ac", "#3bc9db", "#ffd43b", "#b197fc", "#ffa94d", "#ced4da"];
 
+  // ---------------------------------------------------------------- i18n --
+
+  // The interface's words, from the site language's catalogue
+  // (templates/messages/), which main.html puts in the page as JSON.
+  var MESSAGES = (function () {
+    var node = document.getElementById("rl-messages");
+    try {
+      return (node && JSON.parse(node.textContent)) || {};
+    } catch (err) {
+      return {};
+    }
+  })();
+
+  // msg("js.showing", { shown: 3, total: 9 }): the message with its {holes}
+  // filled; the id itself when the catalogue lacks it, so a gap shows.
+  function msg(key, values) {
+    var template = Object.prototype.hasOwnProperty.call(MESSAGES, key) ? MESSAGES[key] : key;
+    return template.replace(/\{(\w+)\}/g, function (hole, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : hole;
+    });
+  }
+
+  // A count's message: key.one for exactly 1 when the language has that form.
+  function msgCount(key, n) {
+    return msg(n === 1 && Object.prototype.hasOwnProperty.call(MESSAGES, key + ".one") ? key + ".one" : key + ".other", { n: n });
+  }
+
   // ---------------------------------------------------------------- URLs --
 
   // The site root as an absolute URL ending in "/". This script's own URL is
@@ -264,9 +291,9 @@
     var title = btn.getAttribute("data-title");
     btn.setAttribute("aria-pressed", on ? "true" : "false");
     btn.textContent = star ? (on ? "★" : "☆") : on ? "✓" : "○";
-    if (!compact) btn.textContent += star ? (on ? " Starred" : " Star") : on ? " Read" : " Mark as read";
-    btn.setAttribute("title", star ? (on ? "Remove from my reading list" : "Add to my reading list") : on ? "Mark as unread" : "Mark as read");
-    if (compact) btn.setAttribute("aria-label", (star ? "Star: " : "Read: ") + title);
+    if (!compact) btn.textContent += " " + msg(star ? (on ? "js.starred" : "js.star") : on ? "js.read" : "js.mark_read");
+    btn.setAttribute("title", msg(star ? (on ? "js.unstar_title" : "js.star_title") : on ? "js.unread_title" : "js.mark_read"));
+    if (compact) btn.setAttribute("aria-label", msg(star ? "js.star_label" : "js.read_label", { title: title }));
   }
 
   // One listener for every toggle on every page: survives instant navigation
@@ -391,28 +418,28 @@
     var rec = Array.isArray(window.RL_PAPERS) ? indexPapers(window.RL_PAPERS).byId.get(id) : null;
     if (rec) paper.status = text(rec.status);
     var status = el("span", { class: "rl-actions__status", role: "status", "aria-live": "polite" });
-    var copyLink = el("button", { type: "button", class: "rl-button", title: "Copy the address of this page" }, ["Copy link"]);
-    var copyCite = el("button", { type: "button", class: "rl-button", title: "Copy a BibTeX entry for this paper" }, ["Copy citation"]);
+    var copyLink = el("button", { type: "button", class: "rl-button", title: msg("js.copy_link_title") }, [msg("js.copy_link")]);
+    var copyCite = el("button", { type: "button", class: "rl-button", title: msg("js.copy_citation_title") }, [msg("js.copy_citation")]);
 
     function copy(value, what) {
       copyText(value).then(function (ok) {
-        status.textContent = ok ? what + " copied" : "Copy failed: select the text below and copy it";
+        status.textContent = msg(ok ? what : "js.copy_failed");
         if (!ok) showForManualCopy(box, value);
         setTimeout(function () { status.textContent = ""; }, 2500);
       });
     }
-    copyLink.addEventListener("click", function () { copy(paper.url, "Link"); });
-    copyCite.addEventListener("click", function () { copy(bibtexEntry(paper), "Citation"); });
+    copyLink.addEventListener("click", function () { copy(paper.url, "js.link_copied"); });
+    copyCite.addEventListener("click", function () { copy(bibtexEntry(paper), "js.citation_copied"); });
 
     box.setAttribute("role", "group");
-    box.setAttribute("aria-label", "Reading list and sharing");
+    box.setAttribute("aria-label", msg("js.actions"));
     box.append(toggleButton("star", id, paper.title, false), toggleButton("read", id, paper.title, false), copyLink, copyCite, status);
   }
 
   function showForManualCopy(box, value) {
     var old = box.querySelector(".rl-manual-copy");
     if (old) old.remove();
-    var area = el("textarea", { class: "rl-manual-copy", readonly: true, rows: "5", "aria-label": "Text to copy" });
+    var area = el("textarea", { class: "rl-manual-copy", readonly: true, rows: "5", "aria-label": msg("js.text_to_copy") });
     area.value = value;
     box.appendChild(area);
     area.focus();
@@ -489,7 +516,7 @@
   function sectionOf(list) {
     var parts = [list];
     for (var node = list.previousElementSibling; node; node = node.previousElementSibling) {
-      if (node.matches(".rl-papers, .rl-map, .rl-filter, h1")) break;
+      if (node.matches(".rl-papers, .rl-map, .rl-filter, .rl-filter-slot, h1")) break;
       parts.push(node);
       if (/^H[2-6]$/.test(node.tagName)) return parts;
     }
@@ -511,30 +538,6 @@
       // A short list gets fewer chips: one per paper's worth of keywords is noise.
       .slice(0, Math.min(TOP_KEYWORDS, 6 + 2 * items.length))
       .map(function (e) { return { key: e[0], label: e[1].label, n: e[1].n }; });
-  }
-
-  // Two rows of chips are enough to start with; the rest wait behind a
-  // "more" button (hidden, not clipped, so Tab never lands on an unseen chip).
-  var CHIPS_SHOWN = 12;
-  function collapsible(chips) {
-    var all = Array.from(chips.children);
-    if (all.length <= CHIPS_SHOWN) return function () {};
-    var open = false;
-    var more = el("button", { type: "button", class: "rl-chips-more", "aria-expanded": "false" });
-    chips.appendChild(more);
-    function paint() {
-      all.forEach(function (chip, i) {
-        chip.hidden = !open && i >= CHIPS_SHOWN && chip.getAttribute("aria-pressed") !== "true";
-      });
-      more.setAttribute("aria-expanded", open ? "true" : "false");
-      more.textContent = open ? "Fewer keywords" : "+" + (all.length - CHIPS_SHOWN) + " more keywords";
-    }
-    more.addEventListener("click", function () {
-      open = !open;
-      paint();
-    });
-    paint();
-    return paint;
   }
 
   function readFilterState() {
@@ -583,35 +586,39 @@
     });
     var statuses = Array.from(new Set(items.map(function (i) { return i.status; }).filter(Boolean))).sort();
 
-    var input = el("input", { type: "search", class: "rl-filter__text", placeholder: "Filter by title, keyword or theme", "aria-label": "Filter papers" });
+    var input = el("input", { type: "search", class: "rl-filter__text", placeholder: msg("js.filter_placeholder"), "aria-label": msg("js.filter_label") });
     input.value = state.text;
     var starred = el("input", { type: "checkbox", class: "rl-filter__starred" });
     starred.checked = state.starred;
-    var clear = el("button", { type: "button", class: "rl-button rl-filter__clear" }, ["Clear filters"]);
+    var clear = el("button", { type: "button", class: "rl-button rl-filter__clear" }, [msg("js.clear_filters")]);
     var count = el("p", { class: "rl-filter__count", role: "status", "aria-live": "polite" });
     var row = el("div", { class: "rl-filter__row" }, [input]);
     var select = null;
     if (statuses.length) {
-      select = el("select", { class: "rl-filter__status", "aria-label": "Status" }, [el("option", { value: "" }, ["Any status"])]);
+      select = el("select", { class: "rl-filter__status", "aria-label": msg("js.status") }, [el("option", { value: "" }, [msg("js.any_status")])]);
       statuses.forEach(function (s) { select.appendChild(el("option", { value: s }, [s])); });
       select.value = statuses.indexOf(state.status) >= 0 ? state.status : "";
       state.status = select.value;
       row.appendChild(select);
     }
-    row.append(el("label", { class: "rl-filter__check" }, [starred, " Starred only"]), clear);
-    var chips = el("div", { class: "rl-filter__tags", role: "group", "aria-label": "Keywords" });
+    row.append(el("label", { class: "rl-filter__check" }, [starred, " " + msg("js.starred_only")]), clear);
+    var chips = el("div", { class: "rl-filter__tags", role: "group", "aria-label": msg("js.keywords") });
     keywords.forEach(function (k) {
       var chip = el("button", { type: "button", class: "rl-chip", "data-key": k.key, "aria-pressed": state.tags.indexOf(k.key) >= 0 ? "true" : "false" }, [k.label]);
       if (k.n) chip.appendChild(el("span", { class: "rl-chip__n" }, [String(k.n)]));
       chips.appendChild(chip);
     });
-    var foldChips = collapsible(chips);
-    var empty = el("p", { class: "rl-filter__empty", hidden: true }, ["No paper on this page matches the filter."]);
-    var box = el("div", { class: "rl-filter", role: "search", "aria-label": "Filter papers" }, [row, chips, count]);
+    var empty = el("p", { class: "rl-filter__empty", hidden: true }, [msg("js.no_match")]);
+    var box = el("div", { class: "rl-filter", role: "search", "aria-label": msg("js.filter_label") }, [row, chips, count]);
 
-    var first = sectionOf(lists[0]);
-    var anchor = first[first.length - 1];
-    anchor.parentNode.insertBefore(box, anchor);
+    // The page keeps a slot of the filter's height for it, so nothing below moves when it arrives.
+    var slot = document.querySelector(".rl-filter-slot");
+    if (slot) slot.appendChild(box);
+    else {
+      var first = sectionOf(lists[0]);
+      var anchor = first[first.length - 1];
+      anchor.parentNode.insertBefore(box, anchor);
+    }
     lists[lists.length - 1].after(empty);
     var sections = lists.map(function (list) { return { list: list, parts: sectionOf(list), off: false }; });
 
@@ -640,7 +647,7 @@
           s.parts.forEach(function (p) { p.classList.toggle("rl-off", hide); });
         }
       });
-      count.textContent = shown.size === items.length ? items.length + " papers" : "Showing " + shown.size + " of " + items.length + " papers";
+      count.textContent = shown.size === items.length ? msgCount("js.papers", items.length) : msg("js.showing", { shown: shown.size, total: items.length });
       empty.hidden = shown.size > 0;
       clear.disabled = !state.text && !state.tags.length && !state.status && !state.starred;
       box.setAttribute("data-shown", String(shown.size));
@@ -681,7 +688,6 @@
       starred.checked = false;
       if (select) select.value = "";
       chips.querySelectorAll(".rl-chip").forEach(function (c) { c.setAttribute("aria-pressed", "false"); });
-      foldChips();
       schedule();
       input.focus();
     });
@@ -701,8 +707,8 @@
     var papers = idx.papers.filter(function (p) {
       return (p.keywords || []).some(function (k) { return fold(k).trim() === key; });
     });
-    var heading = el("h2", { id: "tagged" }, ["Papers with the keyword \u201c" + wanted + "\u201d"]);
-    var note = el("p", { class: "rl-meta" }, [papers.length === 1 ? "1 paper" : papers.length + " papers"]);
+    var heading = el("h2", { id: "tagged" }, [msg("js.tagged", { keyword: wanted })]);
+    var note = el("p", { class: "rl-meta" }, [msgCount("js.papers", papers.length)]);
     var list = el("ul", { class: "rl-tag-view__papers" });
     papers.forEach(function (p) {
       list.append(el("li", {}, [el("a", { href: pageHref(p.url) }, [text(p.title)]), " \u00b7 " + text(p.theme)]));
@@ -732,14 +738,11 @@
     var tip = el("div", { class: "rl-map__tip", hidden: true });
     var live = el("p", { class: "rl-offscreen", role: "status", "aria-live": "polite" });
     var frame = el("div", { class: "rl-map__frame" }, [canvas, overlay, tip]);
-    var legend = buildLegend(idx, themeSlug);
-    box.append(frame, legend, live);
-    var label = "Theme map: " + points.length + " papers placed by similarity and coloured by theme" +
-      (themeSlug ? ", this theme's papers highlighted" : "") + ". Arrow keys step through the papers, Enter opens one; the lists on this page link every paper.";
-    canvas.setAttribute("aria-label", label);
+    box.append(frame, live);
+    canvas.setAttribute("aria-label", msg(themeSlug ? "js.map_label_theme" : "js.map_label", { n: points.length }));
 
     var map = {
-      box: box, canvas: canvas, overlay: overlay, tip: tip, live: live, legend: legend, points: points,
+      box: box, canvas: canvas, overlay: overlay, tip: tip, live: live, frame: frame, themes: idx.themes, points: points,
       themeSlug: themeSlug, lit: null, width: 0, height: 0, radius: 3, grid: null, hover: -1, selected: -1, order: null
     };
     map.lit = highlight || defaultHighlight(map);
@@ -755,24 +758,15 @@
     return map;
   }
 
+  // A theme page lights up its theme's papers; a sub-theme page, only its own.
   function defaultHighlight(map) {
     if (!map.themeSlug) return null; // null: every point in colour
-    return new Set(map.points.filter(function (p) { return p.rec.theme_slug === map.themeSlug; }).map(function (p) { return p.rec.id; }));
-  }
-
-  function buildLegend(idx, current) {
-    var counts = new Map();
-    idx.papers.forEach(function (p) { counts.set(p.theme_slug, (counts.get(p.theme_slug) || 0) + 1); });
-    var list = el("ul", { class: "rl-map__legend", "aria-label": "Themes" });
-    idx.themes.forEach(function (t) {
-      var link = el("a", { href: pageHref("themes/" + encodeURIComponent(t.slug) + "/"), "aria-current": t.slug === current ? "page" : null }, [
-        el("span", { class: "rl-map__swatch", "data-theme-index": String(t.index), "aria-hidden": "true" }),
-        t.label,
-        el("span", { class: "rl-map__n" }, [" " + (counts.get(t.slug) || 0)])
-      ]);
-      list.appendChild(el("li", {}, [link]));
-    });
-    return list;
+    var sub = map.box.getAttribute("data-subtheme");
+    return new Set(
+      map.points
+        .filter(function (p) { return sub ? p.rec.subtheme_slug === sub : p.rec.theme_slug === map.themeSlug; })
+        .map(function (p) { return p.rec.id; })
+    );
   }
 
   function setMapHighlight(map, ids) {
@@ -800,10 +794,11 @@
   function drawMap(map, force) {
     // Reading the width settles the page's pending style and layout first;
     // time only the map's own work.
-    var width = map.box.clientWidth;
+    // The stylesheet sizes the frame before the script runs: drawing never moves the page.
+    var width = map.frame.clientWidth;
+    var height = map.frame.clientHeight;
     var start = performance.now();
-    if (!width) return;
-    var height = Math.round(Math.min(420, Math.max(200, width * 0.5)));
+    if (!width || !height) return;
     if (!force && width === map.width && height === map.height) return;
     var dpr = window.devicePixelRatio || 1;
     map.width = width;
@@ -815,7 +810,8 @@
       c.style.height = height + "px";
     });
     var n = map.points.length;
-    var r = (map.radius = Math.max(1.5, Math.min(5, 60 / Math.sqrt(n))));
+    // Points shrink with the room each one has, so a dense map on a phone stays points, not blobs.
+    var r = (map.radius = Math.max(1, Math.min(5, 0.12 * Math.sqrt((width * height) / n))));
     var pad = r + 8;
     map.points.forEach(function (p) {
       p.px = pad + p.x * (width - 2 * pad);
@@ -842,7 +838,7 @@
     fillPoints(ctx, faint, Math.max(1.2, r * 0.8), square, cssVar("--md-default-fg-color--lighter", "rgba(128,128,128,.4)"));
     byColour.forEach(function (list, c) { fillPoints(ctx, list, r, square, themeColour(c, dark)); });
     ctx.globalAlpha = 1;
-    paintLegend(map, dark);
+    drawLabels(map, ctx);
     drawOverlay(map);
     var ms = performance.now() - start;
     map.box.setAttribute("data-render-ms", ms.toFixed(1));
@@ -870,10 +866,47 @@
     return value || fallback;
   }
 
-  function paintLegend(map, dark) {
-    map.legend.querySelectorAll(".rl-map__swatch").forEach(function (s) {
-      s.style.backgroundColor = themeColour(Number(s.getAttribute("data-theme-index")), dark);
+  // Each theme's name at the middle of its points (the median, which a few
+  // strays do not drag), biggest themes first; a name that would cover one
+  // already drawn is left out. The halo keeps it legible over the points.
+  function drawLabels(map, ctx) {
+    var groups = new Map();
+    map.points.forEach(function (p) {
+      if (!groups.has(p.c)) groups.set(p.c, { xs: [], ys: [], lit: false });
+      var g = groups.get(p.c);
+      g.xs.push(p.px);
+      g.ys.push(p.py);
+      g.lit = g.lit || isLit(map, p);
     });
+    function median(values) {
+      values.sort(function (a, b) { return a - b; });
+      return values[values.length >> 1];
+    }
+    var font = getComputedStyle(map.box).fontFamily;
+    var placed = [];
+    var fg = cssVar("--md-default-fg-color", "#000");
+    var faint = cssVar("--md-default-fg-color--light", "#666");
+    ctx.font = "600 12px " + font;
+    ctx.textBaseline = "middle";
+    ctx.lineJoin = "round";
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = cssVar("--md-default-bg-color", "#fff");
+    Array.from(groups.entries())
+      .sort(function (a, b) { return b[1].xs.length - a[1].xs.length || a[0] - b[0]; })
+      .forEach(function (entry) {
+        var g = entry[1];
+        var label = text(map.themes[entry[0]] ? map.themes[entry[0]].label : "");
+        var w = ctx.measureText(label).width;
+        var x = Math.max(2, Math.min(map.width - w - 2, median(g.xs) - w / 2));
+        var y = Math.max(9, Math.min(map.height - 9, median(g.ys)));
+        var box = [x - 2, y - 9, x + w + 2, y + 9];
+        if (placed.some(function (b) { return box[0] < b[2] && b[0] < box[2] && box[1] < b[3] && b[1] < box[3]; })) return;
+        placed.push(box);
+        ctx.fillStyle = g.lit || !map.lit ? fg : faint;
+        ctx.strokeText(label, x, y);
+        ctx.fillText(label, x, y);
+      });
+    map.box.setAttribute("data-labels", String(placed.length));
   }
 
   // A uniform grid of point indices: a hit test looks at 9 cells, not at
@@ -938,7 +971,7 @@
     var tip = map.tip;
     tip.textContent = "";
     tip.append(el("strong", {}, [text(p.rec.title)]), el("span", {}, [text(p.rec.theme) + (p.rec.status ? " · " + text(p.rec.status) : "")]));
-    if (map.touch) tip.appendChild(el("em", {}, ["Tap again to open"]));
+    if (map.touch) tip.appendChild(el("em", {}, [msg("js.tap_again")]));
     tip.hidden = false;
     // Keep the tip inside the frame: left of the point near the right edge.
     var right = p.px > map.width * 0.6;
@@ -1042,16 +1075,16 @@
     var status = el("p", { class: "rl-list__status", role: "status", "aria-live": "polite" });
     var file = el("input", { type: "file", accept: ".csv,text/csv", class: "rl-offscreen", tabindex: "-1", "aria-hidden": "true" });
     var buttons = [
-      ["Export Markdown", function () { download("reading-list.md", toMarkdown(starredPapers(idx)), "text/markdown"); }],
-      ["Export BibTeX", function () { download("reading-list.bib", toBibtex(starredPapers(idx)), "application/x-bibtex"); }],
-      ["Export CSV", function () { download("reading-list.csv", toCsv(starredPapers(idx)), "text/csv"); }],
-      ["Import CSV", function () { file.click(); }]
+      ["export-markdown", function () { download("reading-list.md", toMarkdown(starredPapers(idx)), "text/markdown"); }],
+      ["export-bibtex", function () { download("reading-list.bib", toBibtex(starredPapers(idx)), "application/x-bibtex"); }],
+      ["export-csv", function () { download("reading-list.csv", toCsv(starredPapers(idx)), "text/csv"); }],
+      ["import-csv", function () { file.click(); }]
     ].map(function (b) {
-      var btn = el("button", { type: "button", class: "rl-button", "data-rl-action": b[0].toLowerCase().replace(" ", "-") }, [b[0]]);
+      var btn = el("button", { type: "button", class: "rl-button", "data-rl-action": b[0] }, [msg("js." + b[0].replace("-", "_"))]);
       btn.addEventListener("click", b[1]);
       return btn;
     });
-    var toolbar = el("div", { class: "rl-list__toolbar", role: "group", "aria-label": "Export and import" }, buttons.concat([file]));
+    var toolbar = el("div", { class: "rl-list__toolbar", role: "group", "aria-label": msg("js.export_import") }, buttons.concat([file]));
     var summary = el("p", { class: "rl-list__summary" });
     var content = el("div", { class: "rl-list__content" });
     box.append(summary, toolbar, status, content);
@@ -1071,9 +1104,9 @@
       var read = papers.filter(function (p) { return store.read(p.id); }).length;
       var elsewhere = store.starredIds().filter(function (id) { return !idx.byId.has(id); }).length;
       summary.textContent = papers.length
-        ? papers.length + (papers.length === 1 ? " starred paper, " : " starred papers, ") + read + " read."
-        : "No starred papers yet. Star papers with ☆ on the home page, a theme page or a paper's page; they are kept in this browser.";
-      if (elsewhere) summary.textContent += " " + elsewhere + " more starred in this browser belong to another list.";
+        ? msg("js.list_summary", { starred: msgCount("js.starred_papers", papers.length), read: read })
+        : msg("js.list_empty");
+      if (elsewhere) summary.textContent += " " + msg("js.list_elsewhere", { n: elsewhere });
       buttons.slice(0, 3).forEach(function (b) { b.disabled = !papers.length; });
       content.textContent = "";
       groupByTheme(papers).forEach(function (group) {
@@ -1204,10 +1237,10 @@
   // happened, for the status line.
   function importCsv(body, idx) {
     var rows = parseCsv(body);
-    if (!rows.length) return "The file is empty.";
+    if (!rows.length) return msg("js.import_empty");
     var head = rows[0].map(function (h) { return uncell(h).toLowerCase(); });
     var col = { id: head.indexOf("id"), url: head.indexOf("url"), read: head.indexOf("read") };
-    if (col.id < 0 && col.url < 0) return "Nothing imported: the file has no id column. Import a CSV exported from this page.";
+    if (col.id < 0 && col.url < 0) return msg("js.import_no_id");
     var changes = [];
     var skipped = 0;
     var nRead = 0;
@@ -1230,9 +1263,9 @@
     });
     if (changes.length) store.update(changes);
     var n = changes.filter(function (c) { return c[1] === "s"; }).length;
-    var msg = "Imported " + n + (n === 1 ? " paper" : " papers") + (col.read >= 0 ? " (" + nRead + " read)" : "") + ".";
-    if (skipped) msg += " Skipped " + skipped + (skipped === 1 ? " row that is" : " rows that are") + " not a paper of this list.";
-    return msg;
+    var said = msg(col.read >= 0 ? "js.imported_read" : "js.imported", { papers: msgCount("js.papers", n), read: nRead });
+    if (skipped) said += " " + msgCount("js.import_skipped", skipped);
+    return said;
   }
 
   // Exports are downloads made in the page: no server, works on file://.
@@ -1294,13 +1327,15 @@
           var shown = filtered ? currentlyShown(filtered) : null;
           var map = initMap(box, idx, shown);
           if (map) pageMaps.push(map);
+          // No paper has a place on the map: give its kept room back.
+          else if (!box.hasAttribute("data-rl-ready")) box.hidden = true;
         });
         if (readingList) initReadingList(readingList, idx);
         if (tagView) initTagView(tagView, idx);
       },
       function (err) {
         console.warn("readinglist: could not load the paper list", err);
-        var note = "The interactive features need papers.js next to this site's index.html.";
+        var note = msg("js.no_papers_js");
         lists.concat(mapBoxes, readingList ? [readingList] : [], tagView ? [tagView] : []).slice(0, 1).forEach(function (box) {
           box.before(el("p", { class: "rl-filter__empty" }, [note]));
         });
