@@ -12,7 +12,6 @@ import json
 import logging
 import math
 import posixpath
-import re
 import string
 import unicodedata
 from collections import Counter
@@ -32,7 +31,6 @@ from .model import LinkKind, Paper, ReadingList, Site, Theme
 
 log = logging.getLogger(__name__)
 
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _WORDS_PER_MINUTE = 200
 # The paper export at the site's root; its records are data, so they stay raw.
 EXPORT = "papers.json"
@@ -266,7 +264,7 @@ def theme_path(theme: Theme) -> str:
 
 def site_language(title: str) -> str:
     """The UI language a list's title asks for: Chinese for a CJK title."""
-    return "zh" if _CJK.search(title) else "en"
+    return catalogue.content_language(title)
 
 
 def _nav(reading_list: ReadingList, messages: catalogue.Messages) -> list[dict[str, object]]:

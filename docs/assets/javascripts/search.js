@@ -108,7 +108,6 @@
   function item(data) {
     const li = document.createElement("li");
     li.className = "md-search-result__item";
-    li.setAttribute("role", "option");
     const link = document.createElement("a");
     link.className = "md-search-result__link";
     link.href = data.url;
@@ -154,7 +153,6 @@
     list.replaceChildren(...items);
     if (total > items.length) list.append(moreButton(total, items.length));
     say(query ? count(total) : words.rlPlaceholder);
-    input.setAttribute("aria-expanded", items.length ? "true" : "false");
     box.dataset.rlQuery = query; // the query these results answer (tests wait on it)
     if (query && settle) settle();
   }
