@@ -30,9 +30,10 @@ from browser_helpers import (
     watch_layout_shift,
 )
 from playwright.sync_api import expect, sync_playwright
-from support import REPO, build_site, copy_project
+from support import DEV_DATA, REPO, build_site, copy_project
 
 from generator.messages import load as load_messages
+from generator.pipeline import BuildOptions, build
 
 pytestmark = [
     pytest.mark.browser,
@@ -110,6 +111,27 @@ def fixture_site(tmp_path_factory):
     data = project / "data" / "fixture.jsonl"
     data.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in FIXTURE), encoding="utf-8")
     yield from _built(project, data)
+
+
+@pytest.fixture(scope="module")
+def grouped_site(tmp_path_factory):
+    """Two areas of 20 papers from the OpenReview export, grouped by primary_area: themes with sub-themes."""
+    if not DEV_DATA.is_file():
+        pytest.skip("../shared/data is not here")
+    areas = {"generative models": [], "reinforcement learning": []}
+    with DEV_DATA.open(encoding="utf-8") as handle:
+        for line in handle:
+            record = json.loads(line)
+            chosen = areas.get(record["primary_area"])
+            if chosen is not None and len(chosen) < 20:
+                chosen.append(record)
+    project = copy_project(tmp_path_factory.mktemp("grouped"))
+    data = project / "data" / "grouped.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for rs in areas.values() for r in rs), encoding="utf-8")
+    build(BuildOptions(project / "mkdocs.yml", project / "site", (data,), group_by="primary_area"))
+    papers = json.loads((project / "site" / "papers.json").read_text(encoding="utf-8"))
+    with serve(project / "site") as base:
+        yield Site(base, project / "site", papers)
 
 
 @pytest.fixture(scope="module")
@@ -659,3 +681,33 @@ def test_previous_and_next_titles_do_not_run_together(page, bundled):
     previous = page.locator(".rl-pager__previous").inner_text()
     following = page.locator(".rl-pager__next").inner_text()
     assert re.search(re.escape(previous) + r"\s+" + re.escape(following), spoken)
+
+
+def test_a_sub_theme_page_lights_up_its_own_papers_on_the_map(page, grouped_site):
+    sub = next(p for p in grouped_site.papers if p["subtheme_slug"])
+    members = [p for p in grouped_site.papers if p["subtheme_slug"] == sub["subtheme_slug"]]
+    theme = [p for p in grouped_site.papers if p["theme_slug"] == sub["theme_slug"]]
+    assert 0 < len(members) < len(theme)
+    page.goto(grouped_site.base + f"themes/{sub['theme_slug']}/{sub['subtheme_slug']}/")
+    expect(page.locator(".rl-map")).to_have_attribute("data-lit", str(len(members)))
+    page.goto(grouped_site.base + f"themes/{sub['theme_slug']}/")
+    expect(page.locator(".rl-map")).to_have_attribute("data-lit", str(len(theme)))
+
+
+def test_on_the_tags_page_each_count_stays_beside_its_keyword(browser, bundled):
+    context = browser.new_context(**MOBILE)
+    try:
+        page = context.new_page()
+        page.goto(bundled.base + "tags/")
+        apart = page.eval_on_selector_all(
+            ".rl-tag-index li",
+            """items => items.filter(li => {
+                 const chip = li.querySelector(".md-tag").getBoundingClientRect();
+                 const count = li.querySelector(".rl-count").getBoundingClientRect();
+                 return count.left < chip.right - 1 || count.top > chip.bottom;
+               }).length""",
+        )
+        assert page.locator(".rl-tag-index li").count() > 50
+        assert apart == 0
+    finally:
+        context.close()

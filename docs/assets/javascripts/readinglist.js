@@ -229,11 +229,14 @@
     return indexCache;
   }
 
+  // Past the curated ten, golden-angle hues at three lightnesses in turn:
+  // neighbours in hue then differ in lightness too, and stay apart.
   function themeColour(i, dark) {
     var palette = dark ? PALETTE_DARK : PALETTE_LIGHT;
     if (i < palette.length) return palette[i];
     var hue = Math.round((i * 137.508) % 360);
-    return dark ? "hsl(" + hue + ",70%,68%)" : "hsl(" + hue + ",65%,40%)";
+    var step = i % 3;
+    return dark ? "hsl(" + hue + ",70%," + [58, 70, 82][step] + "%)" : "hsl(" + hue + ",65%," + [28, 40, 52][step] + "%)";
   }
 
   function isDark() {
@@ -843,6 +846,7 @@
     var ms = performance.now() - start;
     map.box.setAttribute("data-render-ms", ms.toFixed(1));
     map.box.setAttribute("data-points", String(n));
+    map.box.setAttribute("data-lit", String(map.lit ? map.lit.size : n));
     map.box.setAttribute("data-pad", String(pad));
   }
 
@@ -898,15 +902,40 @@
         var label = text(map.themes[entry[0]] ? map.themes[entry[0]].label : "");
         var w = ctx.measureText(label).width;
         var x = Math.max(2, Math.min(map.width - w - 2, median(g.xs) - w / 2));
-        var y = Math.max(9, Math.min(map.height - 9, median(g.ys)));
-        var box = [x - 2, y - 9, x + w + 2, y + 9];
-        if (placed.some(function (b) { return box[0] < b[2] && b[0] < box[2] && box[1] < b[3] && b[1] < box[3]; })) return;
+        var middle = median(g.ys);
+        // At the middle, or just above or below it: wherever hides fewest points.
+        var box = [0, 14, -14, 28, -28]
+          .map(function (dy) {
+            var y = Math.max(9, Math.min(map.height - 9, middle + dy));
+            return [x - 2, y - 9, x + w + 2, y + 9];
+          })
+          .filter(function (b) { return !placed.some(function (o) { return b[0] < o[2] && o[0] < b[2] && b[1] < o[3] && o[1] < b[3]; }); })
+          .map(function (b) { return { box: b, hidden: coveredPoints(map, b) }; })
+          .sort(function (a, b) { return a.hidden - b.hidden; })[0];
+        if (!box) return;
+        box = box.box;
+        var y = (box[1] + box[3]) / 2;
         placed.push(box);
         ctx.fillStyle = g.lit || !map.lit ? fg : faint;
         ctx.strokeText(label, x, y);
         ctx.fillText(label, x, y);
       });
     map.box.setAttribute("data-labels", String(placed.length));
+  }
+
+  // How many points a label's box [left, top, right, bottom] would cover, from the grid's cells under it.
+  function coveredPoints(map, box) {
+    var g = map.grid;
+    var n = 0;
+    for (var gy = Math.max(0, Math.floor(box[1] / CELL)); gy <= Math.min(g.rows - 1, Math.floor(box[3] / CELL)); gy++) {
+      for (var gx = Math.max(0, Math.floor(box[0] / CELL)); gx <= Math.min(g.cols - 1, Math.floor(box[2] / CELL)); gx++) {
+        (g.cells[gx + gy * g.cols] || []).forEach(function (i) {
+          var p = map.points[i];
+          if (p.px >= box[0] && p.px <= box[2] && p.py >= box[1] && p.py <= box[3]) n++;
+        });
+      }
+    }
+    return n;
   }
 
   // A uniform grid of point indices: a hit test looks at 9 cells, not at
