@@ -711,3 +711,43 @@ def test_on_the_tags_page_each_count_stays_beside_its_keyword(browser, bundled):
         assert apart == 0
     finally:
         context.close()
+
+
+# Pagefind 1.5 split Chinese queries differently from its index and lost
+# recall that 1.4 had (pagefind issue #1237): each query is a word of one
+# abstract, as a reader would type it, and must find that paper.
+CHINESE_PAPERS = [
+    ("zh1", "基于图神经网络的分子性质预测", "本文提出一种基于图神经网络的分子性质预测方法，在多个化学数据集上取得了最好的结果。"),
+    ("zh2", "面向长文本的高效注意力机制", "我们提出一种稀疏注意力机制，使大语言模型能够高效处理长文本，并保持推理准确率。"),
+    ("zh3", "扩散模型的四步蒸馏", "我们提出一种扩散模型蒸馏方法，只需四步采样即可生成高质量图像。"),
+    ("zh4", "强化学习中的奖励建模", "本文研究强化学习中的奖励建模问题，提出一种从人类偏好中学习奖励函数的方法。"),
+    ("zh5", "自动驾驶中的轨迹预测", "我们研究自动驾驶场景下的行人轨迹预测，利用时空图卷积网络建模交互关系。"),
+    ("zh6", "联邦学习的隐私保护", "本文提出一种联邦学习框架，通过差分隐私保护客户端数据，同时降低通信开销。"),
+    ("zh7", "语音识别的自监督预训练", "我们提出一种用于语音识别的自监督预训练方法，在低资源语言上显著降低词错误率。"),
+    ("zh8", "蛋白质结构生成", "本文利用等变神经网络生成蛋白质结构，并在设计任务中验证了生成结构的稳定性。"),
+]
+CHINESE_QUERIES = {
+    "分子": "zh1", "化学": "zh1", "图神经网络": "zh1", "注意力": "zh2", "长文本": "zh2", "大语言模型": "zh2",
+    "蒸馏": "zh3", "采样": "zh3", "图像": "zh3", "奖励": "zh4", "人类偏好": "zh4", "强化学习": "zh4",
+    "轨迹": "zh5", "行人": "zh5", "自动驾驶": "zh5", "联邦学习": "zh6", "差分隐私": "zh6", "通信": "zh6",
+    "语音识别": "zh7", "预训练": "zh7", "错误率": "zh7", "蛋白质": "zh8", "等变": "zh8", "稳定性": "zh8",
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def chinese_site(tmp_path_factory):
+    project = copy_project(tmp_path_factory.mktemp("chinese"))
+    data = project / "data" / "chinese.jsonl"
+    records = [{"id": i, "title": title, "abstract": abstract} for i, title, abstract in CHINESE_PAPERS]
+    data.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    yield from _built(project, data)
+
+
+def test_every_chinese_word_finds_its_paper(page, chinese_site):
+    page.goto(chinese_site.base)
+    missed = [
+        query
+        for query, paper_id in CHINESE_QUERIES.items()
+        if "/" + chinese_site.record(paper_id)["url"] not in search(page, query)
+    ]
+    assert missed == []
