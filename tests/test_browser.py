@@ -751,3 +751,13 @@ def test_every_chinese_word_finds_its_paper(page, chinese_site):
         if "/" + chinese_site.record(paper_id)["url"] not in search(page, query)
     ]
     assert missed == []
+
+
+def test_a_themes_sub_theme_list_and_most_representative_are_paragraphs_of_their_own(page, grouped_site):
+    english = load_messages(REPO / "templates", "en")
+    page.goto(grouped_site.base)
+    label = page.locator("article p", has_text=english.t("home.most_representative")).first
+    expect(label).to_have_text(english.t("home.most_representative"))
+    # The paragraph before it lists the sub-themes, and nothing else follows them there.
+    before = label.evaluate("p => p.previousElementSibling.textContent")
+    assert re.search(r"\(\d+\)$", before.strip())
