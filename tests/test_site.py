@@ -165,3 +165,15 @@ def test_paper_keywords_link_to_the_tags_page_which_lists_them_all(bundled_site)
             query = "?tag=" + quote(keyword, safe="")
             assert f'href="../../tags/{query}"' in body
             assert f'href="./{query}"' in tags
+
+
+def test_the_home_page_has_a_meta_description_naming_its_themes(bundled_site):
+    home = (bundled_site / "index.html").read_text(encoding="utf-8")
+    description = html.unescape(re.search(r'<meta name="description" content="([^"]*)"', home).group(1))
+    papers = json.loads((bundled_site / "papers.json").read_text(encoding="utf-8"))
+    zh = load_messages(REPO / "templates", "zh")
+    themes = {p["theme"] for p in papers}
+    counts = {"papers": zh.count("count.papers", len(papers)), "themes": zh.count("count.themes", len(themes))}
+    assert description.startswith(zh.t("home.description", names="\0", **counts).split("\0")[0])
+    assert any(theme in description for theme in themes)
+    assert len(description) <= 160
