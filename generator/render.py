@@ -317,6 +317,8 @@ def _environment(templates: Path, messages: catalogue.Messages) -> jinja2.Enviro
         url=_url,
         tag_url=_tag_url,
         link=_link,
+        lang_of=_lang_of,
+        site_language=messages.language,
         LinkKind=LinkKind,
         t=functools.partial(_message, messages),
         t_text=messages.t,
@@ -338,9 +340,16 @@ def _message(messages: catalogue.Messages, key: str, **values: object) -> Markup
 
 @jinja2.pass_context
 def _link(context: jinja2.runtime.Context, target: Paper | Theme) -> Markup:
-    """A Markdown link to a paper or theme, by its title or label."""
+    """A Markdown link to a paper or theme, by its title or label, marked with the label's language where it is not the page's."""
     label = target.title if isinstance(target, Paper) else target.label
-    return Markup(f"[{text.inert(label)}]({_url(context, target)})")
+    return Markup(f"[{text.inert(label)}]({_url(context, target)}){_lang_of(context, label)}")
+
+
+@jinja2.pass_context
+def _lang_of(context: jinja2.runtime.Context, value: str) -> Markup:
+    """A Markdown attribute list giving value's language when it is not the page's (a screen reader then switches voice); else nothing."""
+    own = catalogue.content_language(value)
+    return Markup(f'{{: lang="{own}" }}') if own != context["site_language"] else Markup("")
 
 
 def _finalize(value: object) -> object:

@@ -631,13 +631,16 @@ def test_the_interface_speaks_the_lists_language_and_content_keeps_its_own(page,
     expect(page.locator(".rl-actions .rl-toggle--star")).to_contain_text(ZH.t("js.star"))
     expect(page.locator(".rl-meta")).to_contain_text(ZH.t("paper.theme"))
     expect(page.locator(".rl-abstract")).to_have_attribute("lang", "en")
+    expect(page.locator("article h1")).to_have_attribute("lang", "en")
     page.goto(bundled.base)
+    expect(page.locator(f'.rl-papers a[href="{paper["url"]}"]')).to_have_attribute("lang", "en")
     expect(page.locator(".rl-filter__text")).to_have_attribute("placeholder", ZH.t("js.filter_placeholder"))
     expect(page.locator(".md-sidebar--primary")).to_contain_text(ZH.t("nav.themes"))
 
     page.goto(fixture_site.base + fixture_site.record("zh4")["url"])
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.locator(".rl-abstract")).to_have_attribute("lang", "zh")
+    expect(page.locator("article h1")).to_have_attribute("lang", "zh")
     expect(page.locator(".rl-actions .rl-toggle--star")).to_contain_text("Star")
 
 
