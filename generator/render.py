@@ -36,19 +36,21 @@ _WORDS_PER_MINUTE = 200
 EXPORT = "papers.json"
 EXPORT_SCRIPT = "papers.js"
 # papers.js holds what the lists, filters and map use, as rows with each
-# theme named once: at 20,000 papers, 4.5 MB to download and parse where
-# objects took 7.5. It turns them back into the records the scripts read.
+# theme and sub-theme named once: at 20,000 papers, 4.5 MB to download and
+# parse where objects took 7.5. It turns them back into the records the
+# scripts read.
 _SCRIPT_FIELDS = ("id", "title", "theme", "subtheme_slug", "url", "keywords", "status", "x", "y")
 _SCRIPT = (
-    "window.RL_PAPERS = (function (fields, themes, rows) {{\n"
+    "window.RL_PAPERS = (function (fields, themes, subthemes, rows) {{\n"
     "  return rows.map(function (row) {{\n"
     "    var paper = {{}};\n"
     "    fields.forEach(function (field, i) {{ paper[field] = row[i]; }});\n"
     "    paper.theme_slug = themes[paper.theme][1];\n"
     "    paper.theme = themes[paper.theme][0];\n"
+    "    paper.subtheme_slug = paper.subtheme_slug === null ? null : subthemes[paper.subtheme_slug];\n"
     "    return paper;\n"
     "  }});\n"
-    "}})({fields}, {themes}, {rows});\n"
+    "}})({fields}, {themes}, {subthemes}, {rows});\n"
 )
 TAGS = "tags.md"
 # Past this many papers the tags page lists only keywords that papers share:
@@ -165,18 +167,27 @@ def home_description(reading_list: ReadingList, messages: catalogue.Messages) ->
 
 
 def _paper_script(records: list[dict[str, object]]) -> str:
-    """papers.js: the records' _SCRIPT_FIELDS as rows, each theme by its place in a list of (label, slug)."""
+    """papers.js: the records' _SCRIPT_FIELDS as rows, each theme by its place in a list of (label, slug), each sub-theme in one of slugs."""
     themes = list(dict.fromkeys((record["theme"], record["theme_slug"]) for record in records))
+    subthemes = list(dict.fromkeys(record["subtheme_slug"] for record in records if record["subtheme_slug"]))
     place = {theme: i for i, theme in enumerate(themes)}
-    rows = [
-        [place[(record["theme"], record["theme_slug"])] if field == "theme" else record[field] for field in _SCRIPT_FIELDS]
-        for record in records
-    ]
+    sub_place = {slug: i for i, slug in enumerate(subthemes)}
+
+    def cell(record: dict[str, object], field: str) -> object:
+        if field == "theme":
+            return place[(record["theme"], record["theme_slug"])]
+        if field == "subtheme_slug":
+            return sub_place.get(record[field])
+        return record[field]
+
+    rows = [[cell(record, field) for field in _SCRIPT_FIELDS] for record in records]
 
     def compact(value: object) -> str:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
-    return _SCRIPT.format(fields=compact(_SCRIPT_FIELDS), themes=compact(themes), rows=compact(rows))
+    return _SCRIPT.format(
+        fields=compact(_SCRIPT_FIELDS), themes=compact(themes), subthemes=compact(subthemes), rows=compact(rows)
+    )
 
 
 def _records(reading_list: ReadingList) -> list[dict[str, object]]:
