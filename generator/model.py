@@ -158,3 +158,5 @@ class Site:
     # The MkDocs nav: home, themes, tags, about. Paper pages stay out of it.
     nav: list[dict[str, object]]
     reading_list: ReadingList
+    # The interface's words the browser's scripts show, in the site's language.
+    messages: dict[str, str] = field(default_factory=dict)

@@ -160,6 +160,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         config.site_name = text.escape(self.site.title) if self.site.title else config.site_name
         config.nav = self.site.nav
         config.theme["language"] = self.site.language
+        # The scripts' words, in the page for them to read (templates/overrides/main.html).
+        config.extra["rl_messages"] = self.site.messages
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:

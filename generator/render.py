@@ -7,11 +7,13 @@ template cannot forget to escape: input text never becomes structure.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import math
 import posixpath
 import re
+import string
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
@@ -22,6 +24,7 @@ from urllib.parse import quote
 import jinja2
 from markupsafe import Markup
 
+from . import messages as catalogue
 from . import sessions, text
 from .cache import NO_CACHE, Cache, PageCache, digest
 from .errors import BuildError
@@ -30,25 +33,26 @@ from .model import LinkKind, Paper, ReadingList, Site, Theme
 
 log = logging.getLogger(__name__)
 
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _WORDS_PER_MINUTE = 200
 # The paper export at the site's root; its records are data, so they stay raw.
 EXPORT = "papers.json"
 EXPORT_SCRIPT = "papers.js"
 # papers.js holds what the lists, filters and map use, as rows with each
-# theme named once: at 20,000 papers, 4.5 MB to download and parse where
-# objects took 7.5. It turns them back into the records the scripts read.
-_SCRIPT_FIELDS = ("id", "title", "title_math", "theme", "url", "keywords", "status", "x", "y")
+# theme and sub-theme named once: at 20,000 papers, 4.5 MB to download and
+# parse where objects took 7.5. It turns them back into the records the
+# scripts read.
+_SCRIPT_FIELDS = ("id", "title", "title_math", "theme", "subtheme_slug", "url", "keywords", "status", "x", "y")
 _SCRIPT = (
-    "window.RL_PAPERS = (function (fields, themes, rows) {{\n"
+    "window.RL_PAPERS = (function (fields, themes, subthemes, rows) {{\n"
     "  return rows.map(function (row) {{\n"
     "    var paper = {{}};\n"
     "    fields.forEach(function (field, i) {{ paper[field] = row[i]; }});\n"
     "    paper.theme_slug = themes[paper.theme][1];\n"
     "    paper.theme = themes[paper.theme][0];\n"
+    "    paper.subtheme_slug = paper.subtheme_slug === null ? null : subthemes[paper.subtheme_slug];\n"
     "    return paper;\n"
     "  }});\n"
-    "}})({fields}, {themes}, {rows});\n"
+    "}})({fields}, {themes}, {subthemes}, {rows});\n"
 )
 TAGS = "tags.md"
 # Past this many papers the tags page lists only keywords that papers share:
@@ -70,8 +74,11 @@ def render_pages(
     that forwards to the new one. A page whose template and context are
     those it was last rendered from comes from the cache.
     """
-    env = _environment(templates)
-    kept = PageCache(cache, digest(*(path.read_bytes() for path in sorted((templates / "pages").glob("*.j2")))))
+    language = site_language(reading_list.title) if language == "auto" else language
+    messages = catalogue.load(templates, language)
+    env = _environment(templates, messages)
+    sources = sorted((templates / "pages").glob("*.j2")) + sorted((templates / catalogue.FOLDER).glob("*.json"))
+    kept = PageCache(cache, digest(language, *(path.read_bytes() for path in sources)))
     papers = reading_list.by_id()
     pages: dict[str, str] = {}
     keys: dict[str, str] = {}
@@ -98,7 +105,7 @@ def render_pages(
         pages[path] = markdown if markdown is not None else env.get_template(template).render(page_path=path, **context)
 
     themes = _theme_views(reading_list, papers)
-    add("index.md", "index.md.j2", reading_list=reading_list, themes=themes)
+    add("index.md", "index.md.j2", reading_list=reading_list, themes=themes, description=home_description(reading_list, messages))
     for theme, members, children in themes:
         add(theme_path(theme), "theme.md.j2", theme=theme, papers=members, subthemes=children, parent=None)
         for child, child_papers, _ in children:
@@ -120,7 +127,7 @@ def render_pages(
         )
     keywords = keyword_index(reading_list)
     count = sum(len(group) for _, group in keywords)
-    add(TAGS, "tags.md.j2", keywords=keywords, count=count, shared_only=len(reading_list.papers) > _ALL_TAGS)
+    add(TAGS, "tags.md.j2", keywords=keywords, keyword_count=count, shared_only=len(reading_list.papers) > _ALL_TAGS)
     for old, new in (redirects or {}).items():
         add(f"papers/{old}/index.html", "redirect.html.j2", target=Markup(f"../{new}/"))
     records = _records(reading_list)
@@ -132,26 +139,57 @@ def render_pages(
 
     return Site(
         title=reading_list.title,
-        language=site_language(reading_list.title) if language == "auto" else language,
+        language=language,
         pages=pages,
-        nav=_nav(reading_list),
+        nav=_nav(reading_list, messages),
         reading_list=reading_list,
+        messages=messages.scripts(),
     )
 
 
+# Search engines show about this many characters of a description.
+_DESCRIPTION_CHARS = 160
+
+
+def home_description(reading_list: ReadingList, messages: catalogue.Messages) -> str:
+    """The home page's meta description: how many papers and themes, then the themes' names while they fit."""
+    counts = {
+        "papers": messages.count("count.papers", len(reading_list.papers)),
+        "themes": messages.count("count.themes", len(reading_list.themes)),
+    }
+    separator = messages.t("list.separator")
+    names: list[str] = []
+    for theme in reading_list.themes:
+        if len(messages.t("home.description", names=separator.join([*names, theme.label]), **counts)) > _DESCRIPTION_CHARS:
+            break
+        names.append(theme.label)
+    if not names:
+        return messages.t("home.summary", **counts)
+    return messages.t("home.description", names=separator.join(names), **counts)
+
+
 def _paper_script(records: list[dict[str, object]]) -> str:
-    """papers.js: the records' _SCRIPT_FIELDS as rows, each theme by its place in a list of (label, slug)."""
+    """papers.js: the records' _SCRIPT_FIELDS as rows, each theme by its place in a list of (label, slug), each sub-theme in one of slugs."""
     themes = list(dict.fromkeys((record["theme"], record["theme_slug"]) for record in records))
+    subthemes = list(dict.fromkeys(record["subtheme_slug"] for record in records if record["subtheme_slug"]))
     place = {theme: i for i, theme in enumerate(themes)}
-    rows = [
-        [place[(record["theme"], record["theme_slug"])] if field == "theme" else record[field] for field in _SCRIPT_FIELDS]
-        for record in records
-    ]
+    sub_place = {slug: i for i, slug in enumerate(subthemes)}
+
+    def cell(record: dict[str, object], field: str) -> object:
+        if field == "theme":
+            return place[(record["theme"], record["theme_slug"])]
+        if field == "subtheme_slug":
+            return sub_place.get(record[field])
+        return record[field]
+
+    rows = [[cell(record, field) for field in _SCRIPT_FIELDS] for record in records]
 
     def compact(value: object) -> str:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
-    return _SCRIPT.format(fields=compact(_SCRIPT_FIELDS), themes=compact(themes), rows=compact(rows))
+    return _SCRIPT.format(
+        fields=compact(_SCRIPT_FIELDS), themes=compact(themes), subthemes=compact(subthemes), rows=compact(rows)
+    )
 
 
 def _records(reading_list: ReadingList) -> list[dict[str, object]]:
@@ -241,17 +279,17 @@ def theme_path(theme: Theme) -> str:
 
 def site_language(title: str) -> str:
     """The UI language a list's title asks for: Chinese for a CJK title."""
-    return "zh" if _CJK.search(title) else "en"
+    return catalogue.content_language(title)
 
 
-def _nav(reading_list: ReadingList) -> list[dict[str, object]]:
+def _nav(reading_list: ReadingList, messages: catalogue.Messages) -> list[dict[str, object]]:
     themes = [{theme.label: theme_path(theme)} for theme in reading_list.themes]
     return [
-        {"Home": "index.md"},
-        {"Themes": themes},
-        {"Reading list": "reading-list.md"},
-        {"Tags": "tags.md"},
-        {"About": "about.md"},
+        {messages.t("nav.home"): "index.md"},
+        {messages.t("nav.themes"): themes},
+        {messages.t("nav.reading_list"): "reading-list.md"},
+        {messages.t("nav.tags"): "tags.md"},
+        {messages.t("nav.about"): "about.md"},
     ]
 
 
@@ -270,7 +308,7 @@ def _theme_views(reading_list: ReadingList, papers: dict[str, Paper]) -> list[_T
     ]
 
 
-def _environment(templates: Path) -> jinja2.Environment:
+def _environment(templates: Path, messages: catalogue.Messages) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates / "pages"),
         undefined=jinja2.StrictUndefined,
@@ -292,8 +330,19 @@ def _environment(templates: Path) -> jinja2.Environment:
         plural=text.plural,
         describe=sessions.describe,
         iso=lambda session: session.start.isoformat(),
+        lang=catalogue.content_language,
     )
-    env.globals.update(url=_url, tag_url=_tag_url, LinkKind=LinkKind)
+    env.globals.update(
+        url=_url,
+        tag_url=_tag_url,
+        link=_link,
+        lang_of=_lang_of,
+        site_language=messages.language,
+        LinkKind=LinkKind,
+        t=functools.partial(_message, messages),
+        t_text=messages.t,
+        count=messages.count,
+    )
     return env
 
 
@@ -321,6 +370,31 @@ def citation_tags(paper: Paper) -> list[list[str]]:
     if paper.url:
         tags.append(["citation_abstract_html_url", paper.url])
     return tags
+
+
+def _message(messages: catalogue.Messages, key: str, **values: object) -> Markup:
+    """A message for the page's Markdown: its words and values inert, values that are markup we built (links) as they are."""
+    parts = []
+    for literal, name, _, _ in string.Formatter().parse(messages.template(key)):
+        parts.append(text.inert(literal))
+        if name is not None:
+            value = values[name]
+            parts.append(value if isinstance(value, Markup) else text.inert(str(value)))
+    return Markup("".join(parts))
+
+
+@jinja2.pass_context
+def _link(context: jinja2.runtime.Context, target: Paper | Theme) -> Markup:
+    """A Markdown link to a paper or theme, by its title or label, marked with the label's language where it is not the page's."""
+    label = target.title if isinstance(target, Paper) else target.label
+    return Markup(f"[{text.inline_html(label)}]({_url(context, target)}){_lang_of(context, label)}")
+
+
+@jinja2.pass_context
+def _lang_of(context: jinja2.runtime.Context, value: str) -> Markup:
+    """A Markdown attribute list giving value's language when it is not the page's (a screen reader then switches voice); else nothing."""
+    own = catalogue.content_language(value)
+    return Markup(f'{{: lang="{own}" }}') if own != context["site_language"] else Markup("")
 
 
 def _finalize(value: object) -> object:

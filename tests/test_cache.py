@@ -33,7 +33,7 @@ def test_a_rebuild_of_the_same_input_takes_themes_related_papers_and_pages_from_
     first = site_files(build_site(project, three_papers))
     monkeypatch.setattr(themes, "_detect", refuse)
     monkeypatch.setattr(related, "_related", refuse)
-    monkeypatch.setattr(render, "_environment", lambda templates: SimpleNamespace(get_template=refuse))
+    monkeypatch.setattr(render, "_environment", lambda templates, messages: SimpleNamespace(get_template=refuse))
     assert site_files(build_site(project, three_papers, out="again")) == first
 
 

@@ -9,9 +9,10 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from support import BUNDLED, build_site, copy_project, search_index
+from support import BUNDLED, REPO, build_site, copy_project, search_index
 
 from generator import text
+from generator.messages import load as load_messages
 from generator.read import read_papers
 
 BUNDLED_PAPERS = read_papers([BUNDLED]).papers
@@ -111,13 +112,13 @@ def test_paper_page_shows_theme_tags_abstract_and_related_papers(bundled_site):
     assert re.search(r'href="\.\./\.\./themes/[^"]+/"', body)
     assert "md-tag" in body
     assert 'class="rl-abstract"' in body
-    assert "derived from its abstract" in body
-    related = re.search(r"Related papers</h2>(.*?)</ul>", body, re.S)
+    zh = load_messages(REPO / "templates", "zh")
+    assert zh.t("paper.derived") in body
+    related = re.search(rf"{zh.t('paper.related')}</h2>(.*?)</ul>", body, re.S)
     assert related is not None
     # LapFlow's third-nearest paper shares only "generation" and "modeling", which issue 16 rules out as reasons.
     assert 2 <= related.group(1).count("<li>") <= 5
-    assert "shares" in related.group(1)
-    assert not re.search(r"shares (?:generation|modeling|scaling|explicit)<", related.group(1))
+    assert zh.t("paper.shares", reasons="") in related.group(1)
 
 
 def test_code_links_are_labelled_as_code(bundled_site):
@@ -175,3 +176,15 @@ def test_paper_keywords_link_to_the_tags_page_which_lists_them_all(bundled_site)
             query = "?tag=" + quote(keyword, safe="")
             assert f'href="../../tags/{query}"' in body
             assert f'href="./{query}"' in tags
+
+
+def test_the_home_page_has_a_meta_description_naming_its_themes(bundled_site):
+    home = (bundled_site / "index.html").read_text(encoding="utf-8")
+    description = html.unescape(re.search(r'<meta name="description" content="([^"]*)"', home).group(1))
+    papers = json.loads((bundled_site / "papers.json").read_text(encoding="utf-8"))
+    zh = load_messages(REPO / "templates", "zh")
+    themes = {p["theme"] for p in papers}
+    counts = {"papers": zh.count("count.papers", len(papers)), "themes": zh.count("count.themes", len(themes))}
+    assert description.startswith(zh.t("home.description", names="\0", **counts).split("\0")[0])
+    assert any(theme in description for theme in themes)
+    assert len(description) <= 160

@@ -1,186 +1,171 @@
-/*
- * Reader features of a readinglist site, all in the browser, with no server:
- *
- *   - a personal reading list: star / mark-as-read controls on paper pages and
- *     in paper lists, kept in localStorage by paper id (ids are stable across
- *     rebuilds, list positions are not);
- *   - the Reading list page (.rl-reading-list): starred papers by theme, with
- *     Markdown / BibTeX / CSV export and CSV import;
- *   - instant filters above paper lists (.rl-papers), kept in the URL so a
- *     filtered view can be shared;
- *   - copy-link and copy-citation buttons on paper pages (.rl-actions);
- *   - the tags page's view (.rl-tag-view) of the papers with the keyword in
- *     its URL (?tag=…);
- *   - a theme map (.rl-map): one <canvas> scatter of every paper, fast at
- *     20,000 points thanks to batched drawing and a grid for hit-testing.
- *
- * Paper records come from window.RL_PAPERS (papers.js, which loads from
- * file:// where fetch() cannot). Every text field in them is untrusted input,
- * so text only ever reaches the page through textContent and setAttribute.
- */
-(function () {
-  "use strict";
+/* Built by 'npm run build' in frontend/ from frontend/src/: edit those, not this file. */
+(() => {
+  // src/dom.js
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function(k) {
+      if (attrs[k] !== null && attrs[k] !== void 0 && attrs[k] !== false) node.setAttribute(k, attrs[k] === true ? "" : attrs[k]);
+    });
+    (children || []).forEach(function(c) {
+      node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+    });
+    return node;
+  }
+  function text(value) {
+    return value === null || value === void 0 ? "" : String(value);
+  }
+  function titleNodes(rec) {
+    return rec.title_math && window.rlMath ? window.rlMath.nodes(rec.title_math) : [text(rec.title)];
+  }
+  function typeset(node) {
+    if (window.rlMath) window.rlMath.render(node);
+  }
+  function announce(name, detail) {
+    document.dispatchEvent(new CustomEvent(name, { detail }));
+  }
 
-  var STORE_KEY = "readinglist:v1";
-  var URL_KEYS = { text: "filter", tag: "tag", status: "status", starred: "starred" };
-  var TOP_KEYWORDS = 30;
-  // Curated palettes that stay readable on Material's light (default) and
-  // dark (slate) backgrounds; themes beyond them get golden-angle hues.
-  var PALETTE_LIGHT = ["#3867b5", "#d9480f", "#2b8a3e", "#ae3ec9", "#c2255c", "#0b7285", "#8f6b00", "#5f3dc4", "#e8590c", "#495057"];
-  var PALETTE_DARK = ["#74a3f5", "#ff8f5c", "#69db7c", "#e599f7", "#f783ac", "#3bc9db", "#ffd43b", "#b197fc", "#ffa94d", "#ced4da"];
+  // src/citations.js
+  function bibKey(id, used) {
+    var base = "rl:" + (text(id).replace(/[^A-Za-z0-9_:-]/g, "") || "paper");
+    var key = base;
+    for (var n = 2; used == null ? void 0 : used.has(key); n++) key = base + "-" + n;
+    if (used) used.add(key);
+    return key;
+  }
+  function bibText(value) {
+    var s = text(value).replace(/\s+/g, " ").trim();
+    var depth = 0;
+    for (var i = 0; i < s.length && depth >= 0; i++) {
+      if (s[i] === "{" && s[i - 1] !== "\\") depth++;
+      else if (s[i] === "}" && s[i - 1] !== "\\") depth--;
+    }
+    if (depth !== 0) s = s.replace(/[{}]/g, "");
+    return s.replace(/(?<!\\)[&%#]/g, "\\$&");
+  }
+  function citationNote(paper) {
+    var note = ["Theme: " + paper.theme];
+    if (paper.status) note.push(paper.status);
+    if (paper.derived) note.push("title derived from the abstract");
+    if (paper.read !== void 0) note.push(paper.read ? "read" : "to read");
+    if (paper.note) note.push("Note: " + paper.note);
+    return note.join("; ");
+  }
+  function bibUrl(url) {
+    return text(url).replace(/[{}\s]/g, encodeURIComponent);
+  }
+  function bibtexEntry(paper, used) {
+    var _a;
+    var type = paper.conference ? "inproceedings" : paper.journal ? "article" : "misc";
+    var fields = [["title", "{" + bibText(paper.title) + "}"]];
+    if ((_a = paper.authors) == null ? void 0 : _a.length) fields.push(["author", bibText(paper.authors.join(" and "))]);
+    if (paper.conference) fields.push(["booktitle", bibText(paper.conference)]);
+    if (paper.journal) fields.push(["journal", bibText(paper.journal)]);
+    if (paper.year) fields.push(["year", bibText(paper.year)]);
+    if (paper.doi) fields.push(["doi", bibUrl(paper.doi)]);
+    fields.push(["url", bibUrl(paper.url)]);
+    if (paper.pdf) fields.push(["pdf", bibUrl(paper.pdf)]);
+    fields.push(["note", bibText(citationNote(paper))]);
+    return "@" + type + "{" + bibKey(paper.id, used) + ",\n" + fields.map(function(f) {
+      return "  " + f[0] + " = {" + f[1] + "}";
+    }).join(",\n") + "\n}\n";
+  }
+  function risEntry(paper) {
+    var lines = [["TY", paper.conference ? "CONF" : paper.journal ? "JOUR" : "GEN"], ["TI", paper.title]];
+    (paper.authors || []).forEach(function(a) {
+      lines.push(["AU", a]);
+    });
+    if (paper.year) lines.push(["PY", paper.year]);
+    if (paper.conference) lines.push(["T2", paper.conference]);
+    if (paper.journal) lines.push(["JO", paper.journal]);
+    if (paper.doi) lines.push(["DO", paper.doi]);
+    lines.push(["UR", paper.url]);
+    if (paper.pdf) lines.push(["L1", paper.pdf]);
+    lines.push(["N1", citationNote(paper)], ["ER", ""]);
+    return lines.map(function(l) {
+      return l[0] + "  - " + text(l[1]).replace(/\s+/g, " ").trim();
+    }).join("\n") + "\n";
+  }
 
-  // ---------------------------------------------------------------- URLs --
+  // src/i18n.js
+  var MESSAGES = (function() {
+    var node = document.getElementById("rl-messages");
+    try {
+      return node && JSON.parse(node.textContent) || {};
+    } catch (_err) {
+      return {};
+    }
+  })();
+  function msg(key, values) {
+    var template = Object.hasOwn(MESSAGES, key) ? MESSAGES[key] : key;
+    return template.replace(/\{(\w+)\}/g, function(hole, name) {
+      return values && Object.hasOwn(values, name) ? String(values[name]) : hole;
+    });
+  }
+  function msgCount(key, n) {
+    return msg(n === 1 && Object.hasOwn(MESSAGES, key + ".one") ? key + ".one" : key + ".other", { n });
+  }
 
-  // The site root as an absolute URL ending in "/". This script's own URL is
-  // the most reliable anchor: it is fixed (assets/javascripts/ under the
-  // root) and, unlike the rl-root meta tag, stays right after Material's
-  // instant navigation swaps the page without reloading the head.
-  var ROOT = (function () {
+  // src/urls.js
+  var ROOT = (function() {
     var script = document.currentScript;
-    if (script && script.src) return new URL("../../", script.src).href;
+    if (script == null ? void 0 : script.src) return new URL("../../", script.src).href;
     var meta = document.querySelector('meta[name="rl-root"]');
     return new URL((meta ? meta.content : ".") + "/", location.href).href;
   })();
-
-  // "papers/x/", "papers/x/index.html" and "papers/x.html" name one page.
   function normalisePath(path) {
     return path.replace(/[?#].*$/, "").replace(/index\.html$/, "").replace(/\.html$/, "/");
   }
-
-  // The site-relative form of a link (as records' url give it), or null when
-  // the link leaves the site.
   function siteRelative(href) {
     var abs = new URL(href, location.href).href;
     return abs.indexOf(ROOT) === 0 ? normalisePath(abs.slice(ROOT.length)) : null;
   }
-
-  // A link the browser can open, always inside the site: a record's url is
-  // data, and "javascript:…" or "//elsewhere" must not become a link.
-  // Folders do not resolve to index.html on file://, so spell it out there.
   function pageHref(rel) {
     var url = new URL(String(rel), ROOT);
     if (url.href.indexOf(ROOT) !== 0) return ROOT;
     if (location.protocol === "file:" && /\/$/.test(url.pathname)) url.pathname += "index.html";
     return url.href;
   }
-
-  // The public address of a page, for exports and copied links: the
-  // canonical URL when MkDocs knows the site_url, else where we are.
   function publicRoot() {
     var canonical = document.querySelector('link[rel="canonical"]');
     var meta = document.querySelector('meta[name="rl-root"]');
     if (canonical && meta) return new URL(meta.content + "/", canonical.href).href;
     return ROOT;
   }
-
   function publicHref(rel) {
     return new URL(String(rel), publicRoot()).href;
   }
-
-  // ------------------------------------------------------------- storage --
-
-  // { id: { s: 1 (starred), r: 1 (read), n: "note", t: ms } }. One key for every list
-  // on this origin: ids are content hashes, so lists do not collide, and a
-  // page only shows the ids it knows.
-  var store = (function () {
-    var data = load();
-    var listeners = [];
-
-    function load() {
-      try {
-        var parsed = JSON.parse(localStorage.getItem(STORE_KEY) || "{}");
-        return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : {};
-      } catch (err) {
-        return {}; // Storage blocked or corrupt: start empty, keep working in memory.
-      }
-    }
-
-    function save() {
-      try {
-        localStorage.setItem(STORE_KEY, JSON.stringify(data));
-      } catch (err) {
-        console.warn("readinglist: cannot save the reading list in this browser", err);
-      }
-    }
-
-    // A note's field holds its text; the flags hold 1.
-    function set(id, field, on) {
-      var entry = Object.prototype.hasOwnProperty.call(data, id) ? data[id] : {};
-      if (on) entry[field] = field === "n" ? String(on) : 1;
-      else delete entry[field];
-      entry.t = Date.now();
-      if (entry.s || entry.r || entry.n) data[id] = entry;
-      else delete data[id];
-    }
-
-    function has(id, field) {
-      return Object.prototype.hasOwnProperty.call(data, id) && !!data[id][field];
-    }
-
-    function notify(ids) {
-      listeners.forEach(function (fn) { fn(ids); });
-    }
-
-    // Other tabs of the site change the list too.
-    window.addEventListener("storage", function (event) {
-      if (event.key !== STORE_KEY && event.key !== null) return;
-      data = load();
-      notify(null);
+  function fixFileLinks() {
+    if (location.protocol !== "file:") return;
+    document.querySelectorAll("a[href]").forEach(function(a) {
+      var href = a.getAttribute("href");
+      if (/^[a-z][a-z0-9+.-]*:|^\/\/|^#/i.test(href)) return;
+      var url = new URL(href, location.href);
+      if (/\/$/.test(url.pathname)) a.setAttribute("href", href.replace(/^([^?#]*\/)(?=[?#]|$)/, "$1index.html"));
     });
+  }
 
-    return {
-      starred: function (id) { return has(id, "s"); },
-      read: function (id) { return has(id, "r"); },
-      note: function (id) { return has(id, "n") ? String(data[id].n) : ""; },
-      // changes: [[id, "s" | "r", bool] or [id, "n", text], ...], saved and announced once.
-      update: function (changes) {
-        changes.forEach(function (c) { set(c[0], c[1], c[2]); });
-        save();
-        notify(changes.map(function (c) { return c[0]; }));
-      },
-      starredIds: function () {
-        return Object.keys(data).filter(function (id) { return data[id].s; });
-      },
-      listen: function (fn) { listeners.push(fn); },
-      // A note typed in a field: saved, and announced as an rl:note event only,
-      // so that lists do not redraw (and lose the field) at every keystroke.
-      setNote: function (id, value) {
-        set(id, "n", value.trim() ? value : "");
-        save();
-        document.dispatchEvent(new CustomEvent("rl:note", { detail: { id: id } }));
-      },
-      // A new page starts with no listeners from the one before it.
-      reset: function () { listeners = []; }
-    };
-  })();
-
-  // -------------------------------------------------------------- papers --
-
+  // src/papers.js
   var papersPromise = null;
-
-  // window.RL_PAPERS when papers.js is on the page; else load papers.js now
-  // (after instant navigation from a page without it); else papers.json.
   function loadPapers() {
     if (Array.isArray(window.RL_PAPERS)) return Promise.resolve(window.RL_PAPERS);
     if (!papersPromise) {
-      papersPromise = loadScript(ROOT + "papers.js")
-        .then(function () {
-          if (Array.isArray(window.RL_PAPERS)) return window.RL_PAPERS;
-          throw new Error("papers.js did not define RL_PAPERS");
-        })
-        .catch(function () {
-          return fetch(ROOT + "papers.json").then(function (r) {
-            if (!r.ok) throw new Error("papers.json: HTTP " + r.status);
-            return r.json();
-          });
+      papersPromise = loadScript(ROOT + "papers.js").then(function() {
+        if (Array.isArray(window.RL_PAPERS)) return window.RL_PAPERS;
+        throw new Error("papers.js did not define RL_PAPERS");
+      }).catch(function() {
+        return fetch(ROOT + "papers.json").then(function(r) {
+          if (!r.ok) throw new Error("papers.json: HTTP " + r.status);
+          return r.json();
         });
-      papersPromise.catch(function () { papersPromise = null; });
+      });
+      papersPromise.catch(function() {
+        papersPromise = null;
+      });
     }
     return papersPromise;
   }
-
   function loadScript(src) {
-    return new Promise(function (resolve, reject) {
+    return new Promise(function(resolve, reject) {
       var s = document.createElement("script");
       s.src = src;
       s.onload = resolve;
@@ -188,78 +173,129 @@
       document.head.appendChild(s);
     });
   }
-
-  // Lookups over the records, built once per data set.
   var indexCache = null;
   function indexPapers(papers) {
     if (indexCache && indexCache.papers === papers) return indexCache;
-    var byId = new Map();
-    var byUrl = new Map();
-    var slugs = new Map();
-    papers.forEach(function (p) {
+    var byId = /* @__PURE__ */ new Map();
+    var byUrl = /* @__PURE__ */ new Map();
+    var slugs = /* @__PURE__ */ new Map();
+    papers.forEach(function(p) {
       if (!p || typeof p.id !== "string") return;
       byId.set(p.id, p);
       if (typeof p.url === "string") byUrl.set(normalisePath(p.url), p);
       if (p.theme_slug && !slugs.has(p.theme_slug)) slugs.set(p.theme_slug, String(p.theme || p.theme_slug));
     });
-    // Colours follow the sorted slugs, so a theme keeps its colour on every page.
-    var themes = Array.from(slugs.keys()).sort().map(function (slug, i) {
-      return { slug: slug, label: slugs.get(slug), index: i };
+    var themes = Array.from(slugs.keys()).sort().map(function(slug, i) {
+      return { slug, label: slugs.get(slug), index: i };
     });
-    var themeIndex = new Map(themes.map(function (t) { return [t.slug, t.index]; }));
-    indexCache = { papers: papers, byId: byId, byUrl: byUrl, themes: themes, themeIndex: themeIndex };
+    var themeIndex = new Map(themes.map(function(t) {
+      return [t.slug, t.index];
+    }));
+    indexCache = { papers, byId, byUrl, themes, themeIndex };
     return indexCache;
   }
-
-  function themeColour(i, dark) {
-    var palette = dark ? PALETTE_DARK : PALETTE_LIGHT;
-    if (i < palette.length) return palette[i];
-    var hue = Math.round((i * 137.508) % 360);
-    return dark ? "hsl(" + hue + ",70%,68%)" : "hsl(" + hue + ",65%,40%)";
-  }
-
-  function isDark() {
-    return document.body.getAttribute("data-md-color-scheme") === "slate";
-  }
-
-  // ---------------------------------------------------------- DOM helpers --
-
-  // el("button", {class: "x", "aria-label": label}, [child, "text"]): text
-  // children become text nodes, never markup.
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      if (attrs[k] !== null && attrs[k] !== undefined && attrs[k] !== false) node.setAttribute(k, attrs[k] === true ? "" : attrs[k]);
+  var AFTER_LOAD_MS = 300;
+  function afterLoadAndFirstSearch() {
+    return new Promise(function(resolve) {
+      function go() {
+        setTimeout(function() {
+          Promise.resolve(window.RL_SEARCH_FIRST).then(resolve, resolve);
+        }, AFTER_LOAD_MS);
+      }
+      if (document.readyState === "complete") go();
+      else window.addEventListener("load", go, { once: true });
     });
-    (children || []).forEach(function (c) {
-      node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+  }
+
+  // src/store.js
+  var STORE_KEY = "readinglist:v1";
+  var store = (function() {
+    var data = load();
+    var listeners = [];
+    function load() {
+      try {
+        var parsed = JSON.parse(localStorage.getItem(STORE_KEY) || "{}");
+        return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : {};
+      } catch (_err) {
+        return {};
+      }
+    }
+    function save() {
+      try {
+        localStorage.setItem(STORE_KEY, JSON.stringify(data));
+      } catch (err) {
+        console.warn("readinglist: cannot save the reading list in this browser", err);
+      }
+    }
+    function set(id, field, on) {
+      var entry = Object.hasOwn(data, id) ? data[id] : {};
+      if (on) entry[field] = field === "n" ? String(on) : 1;
+      else delete entry[field];
+      entry.t = Date.now();
+      if (entry.s || entry.r || entry.n) data[id] = entry;
+      else delete data[id];
+    }
+    function has(id, field) {
+      return Object.hasOwn(data, id) && !!data[id][field];
+    }
+    function notify(ids) {
+      listeners.forEach(function(fn) {
+        fn(ids);
+      });
+    }
+    window.addEventListener("storage", function(event) {
+      if (event.key !== STORE_KEY && event.key !== null) return;
+      data = load();
+      notify(null);
     });
-    return node;
-  }
+    return {
+      starred: function(id) {
+        return has(id, "s");
+      },
+      read: function(id) {
+        return has(id, "r");
+      },
+      note: function(id) {
+        return has(id, "n") ? String(data[id].n) : "";
+      },
+      // changes: [[id, "s" | "r", bool], ...], saved and announced once.
+      update: function(changes) {
+        changes.forEach(function(c) {
+          set(c[0], c[1], c[2]);
+        });
+        save();
+        notify(changes.map(function(c) {
+          return c[0];
+        }));
+      },
+      starredIds: function() {
+        return Object.keys(data).filter(function(id) {
+          return data[id].s;
+        });
+      },
+      listen: function(fn) {
+        listeners.push(fn);
+      },
+      // A note typed in a field: saved, and announced as an rl:note event only,
+      // so that lists do not redraw (and lose the field) at every keystroke.
+      setNote: function(id, value) {
+        set(id, "n", value.trim() ? value : "");
+        save();
+        document.dispatchEvent(new CustomEvent("rl:note", { detail: { id } }));
+      },
+      // A new page starts with no listeners from the one before it.
+      reset: function() {
+        listeners = [];
+      }
+    };
+  })();
 
-  function text(value) {
-    return value === null || value === undefined ? "" : String(value);
-  }
-
-  // A paper's title as nodes, its math typeset once the nodes are in the page (see typeset).
-  function titleNodes(rec) {
-    return rec.title_math && window.rlMath ? window.rlMath.nodes(rec.title_math) : [text(rec.title)];
-  }
-  function typeset(node) {
-    if (window.rlMath) window.rlMath.render(node);
-  }
-
-  // ------------------------------------------------------------- toggles --
-
-  // Per-page registry: paper id -> the elements showing its state, so a
-  // change repaints only that paper's controls, even with 20,000 in a list.
-  var views = new Map();
-
+  // src/toggles.js
+  var views = /* @__PURE__ */ new Map();
   function register(id, node) {
     if (!views.has(id)) views.set(id, []);
     views.get(id).push(node);
   }
-
   function toggleButton(kind, id, title, compact) {
     var btn = el("button", {
       type: "button",
@@ -272,7 +308,6 @@
     register(id, btn);
     return btn;
   }
-
   function paintToggle(btn) {
     var id = btn.getAttribute("data-paper");
     var star = btn.getAttribute("data-rl-toggle") === "star";
@@ -280,16 +315,14 @@
     var compact = btn.classList.contains("rl-toggle--compact");
     var title = btn.getAttribute("data-title");
     btn.setAttribute("aria-pressed", on ? "true" : "false");
-    btn.textContent = star ? (on ? "★" : "☆") : on ? "✓" : "○";
-    if (!compact) btn.textContent += star ? (on ? " Starred" : " Star") : on ? " Read" : " Mark as read";
-    btn.setAttribute("title", star ? (on ? "Remove from my reading list" : "Add to my reading list") : on ? "Mark as unread" : "Mark as read");
-    if (compact) btn.setAttribute("aria-label", (star ? "Star: " : "Read: ") + title);
+    btn.textContent = star ? on ? "\u2605" : "\u2606" : on ? "\u2713" : "\u25CB";
+    if (!compact) btn.textContent += " " + msg(star ? on ? "js.starred" : "js.star" : on ? "js.read" : "js.mark_read");
+    btn.setAttribute("title", msg(star ? on ? "js.unstar_title" : "js.star_title" : on ? "js.unread_title" : "js.mark_read"));
+    if (compact) btn.setAttribute("aria-label", msg(star ? "js.star_label" : "js.read_label", { title }));
   }
-
-  // One listener for every toggle on every page: survives instant navigation
-  // and costs nothing per list item.
-  document.addEventListener("click", function (event) {
-    var btn = event.target.closest && event.target.closest("[data-rl-toggle]");
+  document.addEventListener("click", function(event) {
+    var _a, _b;
+    var btn = (_b = (_a = event.target).closest) == null ? void 0 : _b.call(_a, "[data-rl-toggle]");
     if (!btn) return;
     event.preventDefault();
     var id = btn.getAttribute("data-paper");
@@ -297,11 +330,10 @@
     var now = field === "s" ? store.starred(id) : store.read(id);
     store.update([[id, field, !now]]);
   });
-
   function repaint(ids) {
     var keys = ids || Array.from(views.keys());
-    keys.forEach(function (id) {
-      (views.get(id) || []).forEach(function (node) {
+    keys.forEach(function(id) {
+      (views.get(id) || []).forEach(function(node) {
         if (node.hasAttribute("data-rl-toggle")) paintToggle(node);
         else {
           node.classList.toggle("rl-is-starred", store.starred(id));
@@ -311,16 +343,17 @@
     });
   }
 
-  // ----------------------------------------------------------- clipboard --
-
+  // src/actions.js
   function copyText(value) {
     if (navigator.clipboard && window.isSecureContext) {
-      return navigator.clipboard.writeText(value).then(function () { return true; }, function () { return legacyCopy(value); });
+      return navigator.clipboard.writeText(value).then(function() {
+        return true;
+      }, function() {
+        return legacyCopy(value);
+      });
     }
     return Promise.resolve(legacyCopy(value));
   }
-
-  // For plain-http hosts and browsers without the Clipboard API.
   function legacyCopy(value) {
     var area = el("textarea", { readonly: true, class: "rl-offscreen" });
     area.value = value;
@@ -329,92 +362,22 @@
     var ok = false;
     try {
       ok = document.execCommand("copy");
-    } catch (err) {
+    } catch (_err) {
       ok = false;
     }
     area.remove();
     return ok;
   }
-
-  // ----------------------------------------------------------- citations --
-
-  function bibKey(id, used) {
-    var base = "rl:" + (text(id).replace(/[^A-Za-z0-9_:-]/g, "") || "paper");
-    var key = base;
-    for (var n = 2; used && used.has(key); n++) key = base + "-" + n;
-    if (used) used.add(key);
-    return key;
-  }
-
-  // A BibTeX field value that cannot end the entry early: braces stay only
-  // when they balance, and LaTeX's &, % and # are escaped.
-  function bibText(value) {
-    var s = text(value).replace(/\s+/g, " ").trim();
-    var depth = 0;
-    for (var i = 0; i < s.length && depth >= 0; i++) {
-      if (s[i] === "{" && s[i - 1] !== "\\") depth++;
-      else if (s[i] === "}" && s[i - 1] !== "\\") depth--;
-    }
-    if (depth !== 0) s = s.replace(/[{}]/g, "");
-    return s.replace(/(?<!\\)[&%#]/g, "\\$&");
-  }
-
-  function citationNote(paper) {
-    var note = ["Theme: " + paper.theme];
-    if (paper.status) note.push(paper.status);
-    if (paper.derived) note.push("title derived from the abstract");
-    if (paper.read !== undefined) note.push(paper.read ? "read" : "to read");
-    if (paper.note) note.push("Note: " + paper.note);
-    return note.join("; ");
-  }
-
-  function bibUrl(url) {
-    return text(url).replace(/[{}\s]/g, encodeURIComponent);
-  }
-
-  // paper: { id, title, url (absolute), theme, status, derived, read }, and
-  // from a paper page's citation tags: authors, year, conference or journal, doi, pdf.
-  function bibtexEntry(paper, used) {
-    var type = paper.conference ? "inproceedings" : paper.journal ? "article" : "misc";
-    var fields = [["title", "{" + bibText(paper.title) + "}"]];
-    if (paper.authors && paper.authors.length) fields.push(["author", bibText(paper.authors.join(" and "))]);
-    if (paper.conference) fields.push(["booktitle", bibText(paper.conference)]);
-    if (paper.journal) fields.push(["journal", bibText(paper.journal)]);
-    if (paper.year) fields.push(["year", bibText(paper.year)]);
-    if (paper.doi) fields.push(["doi", bibUrl(paper.doi)]);
-    fields.push(["url", bibUrl(paper.url)]);
-    if (paper.pdf) fields.push(["pdf", bibUrl(paper.pdf)]);
-    fields.push(["note", bibText(citationNote(paper))]);
-    return "@" + type + "{" + bibKey(paper.id, used) + ",\n" + fields.map(function (f) { return "  " + f[0] + " = {" + f[1] + "}"; }).join(",\n") + "\n}\n";
-  }
-
-  // The same as RIS, which EndNote, Zotero and Mendeley import. A line break in a value would end its tag.
-  function risEntry(paper) {
-    var lines = [["TY", paper.conference ? "CONF" : paper.journal ? "JOUR" : "GEN"], ["TI", paper.title]];
-    (paper.authors || []).forEach(function (a) { lines.push(["AU", a]); });
-    if (paper.year) lines.push(["PY", paper.year]);
-    if (paper.conference) lines.push(["T2", paper.conference]);
-    if (paper.journal) lines.push(["JO", paper.journal]);
-    if (paper.doi) lines.push(["DO", paper.doi]);
-    lines.push(["UR", paper.url]);
-    if (paper.pdf) lines.push(["L1", paper.pdf]);
-    lines.push(["N1", citationNote(paper)], ["ER", ""]);
-    return lines.map(function (l) { return l[0] + "  - " + text(l[1]).replace(/\s+/g, " ").trim(); }).join("\n") + "\n";
-  }
-
-  // ---------------------------------------------------- paper page actions --
-
-  // Built from the page itself, so paper pages need not load papers.js: the
-  // citation_* tags in its head hold what the input gives, the title with its
-  // math in plain text (the heading's text is KaTeX's once typeset).
   function paperFromPage(id) {
     var themeLink = document.querySelector(".rl-meta a");
     function tags(name) {
-      return Array.prototype.map.call(document.head.querySelectorAll('meta[name="citation_' + name + '"]'), function (m) { return m.content; });
+      return Array.prototype.map.call(document.head.querySelectorAll('meta[name="citation_' + name + '"]'), function(m) {
+        return m.content;
+      });
     }
     var h1 = document.querySelector(".md-content h1");
     return {
-      id: id,
+      id,
       title: tags("title")[0] || (h1 ? h1.textContent.trim() : document.title),
       url: canonicalPageUrl(),
       theme: themeLink ? themeLink.textContent.trim() : "",
@@ -428,7 +391,6 @@
       pdf: tags("pdf_url")[0] || ""
     };
   }
-
   function canonicalPageUrl() {
     var canonical = document.querySelector('link[rel="canonical"]');
     var url = new URL(canonical ? canonical.href : location.href);
@@ -436,58 +398,59 @@
     url.hash = "";
     return url.href;
   }
-
   function initActions(box) {
     var id = box.getAttribute("data-paper");
     if (!id || box.hasAttribute("data-rl-ready")) return;
     box.setAttribute("data-rl-ready", "");
     var paper = paperFromPage(id);
-    // After instant navigation from a list the records are at hand: they
-    // know the paper's status, which the page does not mark up.
     var rec = Array.isArray(window.RL_PAPERS) ? indexPapers(window.RL_PAPERS).byId.get(id) : null;
     if (rec) paper.status = text(rec.status);
     var status = el("span", { class: "rl-actions__status", role: "status", "aria-live": "polite" });
-    var copyLink = el("button", { type: "button", class: "rl-button", title: "Copy the address of this page" }, ["Copy link"]);
-    var copyCite = el("button", { type: "button", class: "rl-button", title: "Copy a BibTeX entry for this paper" }, ["Copy citation"]);
-    var copyRis = el("button", { type: "button", class: "rl-button", title: "Copy an RIS record for this paper (EndNote, Zotero, Mendeley)" }, ["Copy RIS"]);
-
+    var copyLink = el("button", { type: "button", class: "rl-button", title: msg("js.copy_link_title") }, [msg("js.copy_link")]);
+    var copyCite = el("button", { type: "button", class: "rl-button", title: msg("js.copy_citation_title") }, [msg("js.copy_citation")]);
+    var copyRis = el("button", { type: "button", class: "rl-button", title: msg("js.copy_ris_title") }, [msg("js.copy_ris")]);
     function copy(value, what) {
-      copyText(value).then(function (ok) {
-        status.textContent = ok ? what + " copied" : "Copy failed: select the text below and copy it";
+      copyText(value).then(function(ok) {
+        status.textContent = msg(ok ? what : "js.copy_failed");
         if (!ok) showForManualCopy(box, value);
-        setTimeout(function () { status.textContent = ""; }, 2500);
+        setTimeout(function() {
+          status.textContent = "";
+        }, 2500);
       });
     }
-    copyLink.addEventListener("click", function () { copy(paper.url, "Link"); });
-    copyCite.addEventListener("click", function () { copy(bibtexEntry(paper), "Citation"); });
-    copyRis.addEventListener("click", function () { copy(risEntry(paper), "RIS record"); });
-
+    copyLink.addEventListener("click", function() {
+      copy(paper.url, "js.link_copied");
+    });
+    copyCite.addEventListener("click", function() {
+      copy(bibtexEntry(paper), "js.citation_copied");
+    });
+    copyRis.addEventListener("click", function() {
+      copy(risEntry(paper), "js.ris_copied");
+    });
     box.setAttribute("role", "group");
-    box.setAttribute("aria-label", "Reading list and sharing");
+    box.setAttribute("aria-label", msg("js.actions"));
     box.append(toggleButton("star", id, paper.title, false), toggleButton("read", id, paper.title, false), copyLink, copyCite, copyRis, status);
   }
-
   function showForManualCopy(box, value) {
     var old = box.querySelector(".rl-manual-copy");
     if (old) old.remove();
-    var area = el("textarea", { class: "rl-manual-copy", readonly: true, rows: "5", "aria-label": "Text to copy" });
+    var area = el("textarea", { class: "rl-manual-copy", readonly: true, rows: "5", "aria-label": msg("js.text_to_copy") });
     area.value = value;
     box.appendChild(area);
     area.focus();
     area.select();
   }
 
-  // ------------------------------------------------------------- filters --
-
+  // src/filters.js
+  var URL_KEYS = { text: "filter", tag: "tag", status: "status", starred: "starred" };
+  var TOP_KEYWORDS = 30;
   function fold(value) {
     return text(value).normalize("NFKC").toLowerCase();
   }
-
-  // The paper items of the page's lists, annotated with toggles.
   function collectItems(lists, idx) {
     var items = [];
-    lists.forEach(function (list) {
-      list.querySelectorAll("li").forEach(function (li) {
+    lists.forEach(function(list) {
+      list.querySelectorAll("li").forEach(function(li) {
         var link = li.querySelector("a[href]");
         var rel = link && siteRelative(link.getAttribute("href"));
         var rec = rel && idx.byUrl.get(rel);
@@ -497,9 +460,9 @@
         li.parentNode.classList.add("rl-items");
         register(rec.id, li);
         items.push({
-          li: li,
-          rec: rec,
-          list: list,
+          li,
+          rec,
+          list,
           off: false,
           hay: fold([rec.title, rec.theme, rec.status].concat(rec.keywords || []).join("\n")),
           keywords: new Set((rec.keywords || []).map(fold)),
@@ -508,21 +471,17 @@
       });
     });
     attachToggles(items);
-    repaint(items.map(function (i) { return i.rec.id; }));
+    repaint(items.map(function(i) {
+      return i.rec.id;
+    }));
     return items;
   }
-
-  // Star and read buttons for each item. A long list gets them as its items
-  // come near the viewport: 40,000 buttons up front would cost seconds of
-  // style and layout for controls nobody sees.
   var EAGER_TOGGLES = 1500;
   function attachToggles(items) {
     function attach(item) {
       if (item.li.querySelector(".rl-item__actions")) return;
       var title = text(item.rec.title);
       var actions = el("span", { class: "rl-item__actions" }, [toggleButton("star", item.rec.id, title, true), toggleButton("read", item.rec.id, title, true)]);
-      // In a loose list (blank lines between items) the text sits in a <p>:
-      // put the buttons inside it, on the title's line.
       var first = item.li.firstElementChild;
       var host = first && first.tagName === "P" ? first : item.li;
       host.insertBefore(actions, host.firstChild);
@@ -531,70 +490,45 @@
       items.forEach(attach);
       return;
     }
-    var byLi = new Map(items.map(function (i) { return [i.li, i]; }));
-    var observer = new IntersectionObserver(function (entries) {
-      entries.forEach(function (entry) {
+    var byLi = new Map(items.map(function(i) {
+      return [i.li, i];
+    }));
+    var observer = new IntersectionObserver(function(entries) {
+      entries.forEach(function(entry) {
         if (!entry.isIntersecting) return;
         attach(byLi.get(entry.target));
         observer.unobserve(entry.target);
       });
     }, { rootMargin: "600px 0px" });
-    items.forEach(function (i) { observer.observe(i.li); });
+    items.forEach(function(i) {
+      observer.observe(i.li);
+    });
   }
-
-  // A list's heading and keyword line on the home page sit just before its
-  // .rl-papers wrapper: hide them with it when nothing in it matches.
   function sectionOf(list) {
     var parts = [list];
     for (var node = list.previousElementSibling; node; node = node.previousElementSibling) {
-      if (node.matches(".rl-papers, .rl-map, .rl-filter, h1")) break;
+      if (node.matches(".rl-papers, .rl-map, .rl-filter, .rl-filter-slot, h1")) break;
       parts.push(node);
       if (/^H[2-6]$/.test(node.tagName)) return parts;
     }
     return [list];
   }
-
   function topKeywords(items) {
-    var counts = new Map();
-    items.forEach(function (item) {
-      (item.rec.keywords || []).forEach(function (k) {
+    var counts = /* @__PURE__ */ new Map();
+    items.forEach(function(item) {
+      (item.rec.keywords || []).forEach(function(k) {
         var key = fold(k);
         var c = counts.get(key) || { label: text(k), n: 0 };
         c.n++;
         counts.set(key, c);
       });
     });
-    return Array.from(counts.entries())
-      .sort(function (a, b) { return b[1].n - a[1].n || a[0].localeCompare(b[0]); })
-      // A short list gets fewer chips: one per paper's worth of keywords is noise.
-      .slice(0, Math.min(TOP_KEYWORDS, 6 + 2 * items.length))
-      .map(function (e) { return { key: e[0], label: e[1].label, n: e[1].n }; });
-  }
-
-  // Two rows of chips are enough to start with; the rest wait behind a
-  // "more" button (hidden, not clipped, so Tab never lands on an unseen chip).
-  var CHIPS_SHOWN = 12;
-  function collapsible(chips) {
-    var all = Array.from(chips.children);
-    if (all.length <= CHIPS_SHOWN) return function () {};
-    var open = false;
-    var more = el("button", { type: "button", class: "rl-chips-more", "aria-expanded": "false" });
-    chips.appendChild(more);
-    function paint() {
-      all.forEach(function (chip, i) {
-        chip.hidden = !open && i >= CHIPS_SHOWN && chip.getAttribute("aria-pressed") !== "true";
-      });
-      more.setAttribute("aria-expanded", open ? "true" : "false");
-      more.textContent = open ? "Fewer keywords" : "+" + (all.length - CHIPS_SHOWN) + " more keywords";
-    }
-    more.addEventListener("click", function () {
-      open = !open;
-      paint();
+    return Array.from(counts.entries()).sort(function(a, b) {
+      return b[1].n - a[1].n || a[0].localeCompare(b[0]);
+    }).slice(0, Math.min(TOP_KEYWORDS, 6 + 2 * items.length)).map(function(e) {
+      return { key: e[0], label: e[1].label, n: e[1].n };
     });
-    paint();
-    return paint;
   }
-
   function readFilterState() {
     var params = new URLSearchParams(location.search);
     return {
@@ -604,24 +538,24 @@
       starred: params.get(URL_KEYS.starred) === "1"
     };
   }
-
-  // Our keys only: Material's own (?h= for search highlighting) stay.
   function writeFilterState(state) {
     var params = new URLSearchParams(location.search);
-    Object.keys(URL_KEYS).forEach(function (k) { params.delete(URL_KEYS[k]); });
+    Object.keys(URL_KEYS).forEach(function(k) {
+      params.delete(URL_KEYS[k]);
+    });
     if (state.text) params.set(URL_KEYS.text, state.text);
-    state.tags.forEach(function (t) { params.append(URL_KEYS.tag, t); });
+    state.tags.forEach(function(t) {
+      params.append(URL_KEYS.tag, t);
+    });
     if (state.status) params.set(URL_KEYS.status, state.status);
     if (state.starred) params.set(URL_KEYS.starred, "1");
     var query = params.toString();
     var url = location.pathname + (query ? "?" + query : "") + location.hash;
     try {
       history.replaceState(history.state, "", url);
-    } catch (err) {
-      // Some browsers refuse history changes on file://; the filter still works.
+    } catch (_err) {
     }
   }
-
   function matches(item, state, words) {
     for (var i = 0; i < words.length; i++) if (item.hay.indexOf(words[i]) < 0) return false;
     for (var j = 0; j < state.tags.length; j++) if (!item.keywords.has(state.tags[j])) return false;
@@ -629,60 +563,64 @@
     if (state.starred && !store.starred(item.rec.id)) return false;
     return true;
   }
-
   function initFilter(lists, idx, onChange) {
     var items = collectItems(lists, idx);
     if (!items.length) return null;
     var state = readFilterState();
     var keywords = topKeywords(items);
-    // A tag from a shared URL gets a chip even if it is not among the top ones.
-    state.tags.forEach(function (t) {
-      if (!keywords.some(function (k) { return k.key === t; })) keywords.push({ key: t, label: t, n: 0 });
+    state.tags.forEach(function(t) {
+      if (!keywords.some(function(k) {
+        return k.key === t;
+      })) keywords.push({ key: t, label: t, n: 0 });
     });
-    var statuses = Array.from(new Set(items.map(function (i) { return i.status; }).filter(Boolean))).sort();
-
-    var input = el("input", { type: "search", class: "rl-filter__text", placeholder: "Filter by title, keyword or theme", "aria-label": "Filter papers" });
+    var statuses = Array.from(new Set(items.map(function(i) {
+      return i.status;
+    }).filter(Boolean))).sort();
+    var input = el("input", { type: "search", class: "rl-filter__text", placeholder: msg("js.filter_placeholder"), "aria-label": msg("js.filter_label") });
     input.value = state.text;
     var starred = el("input", { type: "checkbox", class: "rl-filter__starred" });
     starred.checked = state.starred;
-    var clear = el("button", { type: "button", class: "rl-button rl-filter__clear" }, ["Clear filters"]);
+    var clear = el("button", { type: "button", class: "rl-button rl-filter__clear" }, [msg("js.clear_filters")]);
     var count = el("p", { class: "rl-filter__count", role: "status", "aria-live": "polite" });
     var row = el("div", { class: "rl-filter__row" }, [input]);
     var select = null;
     if (statuses.length) {
-      select = el("select", { class: "rl-filter__status", "aria-label": "Status" }, [el("option", { value: "" }, ["Any status"])]);
-      statuses.forEach(function (s) { select.appendChild(el("option", { value: s }, [s])); });
+      select = el("select", { class: "rl-filter__status", "aria-label": msg("js.status") }, [el("option", { value: "" }, [msg("js.any_status")])]);
+      statuses.forEach(function(s) {
+        select.appendChild(el("option", { value: s }, [s]));
+      });
       select.value = statuses.indexOf(state.status) >= 0 ? state.status : "";
       state.status = select.value;
       row.appendChild(select);
     }
-    row.append(el("label", { class: "rl-filter__check" }, [starred, " Starred only"]), clear);
-    var chips = el("div", { class: "rl-filter__tags", role: "group", "aria-label": "Keywords" });
-    keywords.forEach(function (k) {
+    row.append(el("label", { class: "rl-filter__check" }, [starred, " " + msg("js.starred_only")]), clear);
+    var chips = el("div", { class: "rl-filter__tags", role: "group", "aria-label": msg("js.keywords") });
+    keywords.forEach(function(k) {
       var chip = el("button", { type: "button", class: "rl-chip", "data-key": k.key, "aria-pressed": state.tags.indexOf(k.key) >= 0 ? "true" : "false" }, [k.label]);
       if (k.n) chip.appendChild(el("span", { class: "rl-chip__n" }, [String(k.n)]));
       chips.appendChild(chip);
     });
-    var foldChips = collapsible(chips);
-    var empty = el("p", { class: "rl-filter__empty", hidden: true }, ["No paper on this page matches the filter."]);
-    var box = el("div", { class: "rl-filter", role: "search", "aria-label": "Filter papers" }, [row, chips, count]);
-
-    var first = sectionOf(lists[0]);
-    var anchor = first[first.length - 1];
-    anchor.parentNode.insertBefore(box, anchor);
+    var empty = el("p", { class: "rl-filter__empty", hidden: true }, [msg("js.no_match")]);
+    var box = el("div", { class: "rl-filter", role: "search", "aria-label": msg("js.filter_label") }, [row, chips, count]);
+    var slot = document.querySelector(".rl-filter-slot");
+    if (slot) slot.appendChild(box);
+    else {
+      var first = sectionOf(lists[0]);
+      var anchor = first[first.length - 1];
+      anchor.parentNode.insertBefore(box, anchor);
+    }
     lists[lists.length - 1].after(empty);
-    announce("rl:filter", { box: box, items: items });
-    var sections = lists.map(function (list) { return { list: list, parts: sectionOf(list), off: false }; });
-
+    announce("rl:filter", { box, items });
+    var sections = lists.map(function(list) {
+      return { list, parts: sectionOf(list), off: false };
+    });
     var urlTimer = 0;
     function apply(writeUrl) {
       var words = fold(state.text).split(/\s+/).filter(Boolean);
-      var shown = new Set();
-      var visibleLists = new Set();
-      items.forEach(function (item) {
+      var shown = /* @__PURE__ */ new Set();
+      var visibleLists = /* @__PURE__ */ new Set();
+      items.forEach(function(item) {
         var ok = matches(item, state, words);
-        // A class, not the hidden attribute: Material's [hidden] selectors
-        // make attribute changes on 20,000 items several times slower.
         if (item.off === ok) {
           item.off = !ok;
           item.li.classList.toggle("rl-off", !ok);
@@ -692,224 +630,253 @@
           visibleLists.add(item.list);
         }
       });
-      sections.forEach(function (s) {
+      sections.forEach(function(s) {
         var hide = !visibleLists.has(s.list);
         if (s.off !== hide) {
           s.off = hide;
-          s.parts.forEach(function (p) { p.classList.toggle("rl-off", hide); });
+          s.parts.forEach(function(p) {
+            p.classList.toggle("rl-off", hide);
+          });
         }
       });
-      count.textContent = shown.size === items.length ? items.length + " papers" : "Showing " + shown.size + " of " + items.length + " papers";
+      count.textContent = shown.size === items.length ? msgCount("js.papers", items.length) : msg("js.showing", { shown: shown.size, total: items.length });
       empty.hidden = shown.size > 0;
       clear.disabled = !state.text && !state.tags.length && !state.status && !state.starred;
       box.setAttribute("data-shown", String(shown.size));
       if (writeUrl) {
-        // Chromium throttles rapid history updates: write once typing pauses.
         clearTimeout(urlTimer);
-        urlTimer = setTimeout(function () { writeFilterState(state); }, 250);
+        urlTimer = setTimeout(function() {
+          writeFilterState(state);
+        }, 250);
       }
       onChange(shown);
     }
-
-    // Keystrokes that arrive while a long list is being filtered are folded
-    // into one pass at the next frame.
     var frame = 0;
     function schedule() {
       if (frame) return;
-      frame = requestAnimationFrame(function () {
+      frame = requestAnimationFrame(function() {
         frame = 0;
         apply(true);
       });
     }
-
-    input.addEventListener("input", function () { state.text = input.value; schedule(); });
-    starred.addEventListener("change", function () { state.starred = starred.checked; schedule(); });
-    if (select) select.addEventListener("change", function () { state.status = select.value; schedule(); });
-    chips.addEventListener("click", function (event) {
+    input.addEventListener("input", function() {
+      state.text = input.value;
+      schedule();
+    });
+    starred.addEventListener("change", function() {
+      state.starred = starred.checked;
+      schedule();
+    });
+    if (select) select.addEventListener("change", function() {
+      state.status = select.value;
+      schedule();
+    });
+    chips.addEventListener("click", function(event) {
       var chip = event.target.closest(".rl-chip");
       if (!chip) return;
       var key = chip.getAttribute("data-key");
       var on = state.tags.indexOf(key) < 0;
-      state.tags = on ? state.tags.concat([key]) : state.tags.filter(function (t) { return t !== key; });
+      state.tags = on ? state.tags.concat([key]) : state.tags.filter(function(t) {
+        return t !== key;
+      });
       chip.setAttribute("aria-pressed", on ? "true" : "false");
       schedule();
     });
-    clear.addEventListener("click", function () {
+    clear.addEventListener("click", function() {
       state = { text: "", tags: [], status: "", starred: false };
       input.value = "";
       starred.checked = false;
       if (select) select.value = "";
-      chips.querySelectorAll(".rl-chip").forEach(function (c) { c.setAttribute("aria-pressed", "false"); });
-      foldChips();
+      chips.querySelectorAll(".rl-chip").forEach(function(c) {
+        c.setAttribute("aria-pressed", "false");
+      });
       schedule();
       input.focus();
     });
-    // Unstarring a paper while "starred only" is on takes it out of view.
-    store.listen(function () { if (state.starred) schedule(); });
+    store.listen(function() {
+      if (state.starred) schedule();
+    });
     apply(false);
     return items;
   }
-
-  // ------------------------------------------------------------ tag view --
-
-  // The tags page lists the keywords; ?tag=… shows the papers that carry one.
   function initTagView(box, idx) {
     var wanted = new URLSearchParams(location.search).get(URL_KEYS.tag);
     if (!wanted) return;
     var key = fold(wanted).trim();
-    var papers = idx.papers.filter(function (p) {
-      return (p.keywords || []).some(function (k) { return fold(k).trim() === key; });
+    var papers = idx.papers.filter(function(p) {
+      return (p.keywords || []).some(function(k) {
+        return fold(k).trim() === key;
+      });
     });
-    var heading = el("h2", { id: "tagged" }, ["Papers with the keyword \u201c" + wanted + "\u201d"]);
-    var note = el("p", { class: "rl-meta" }, [papers.length === 1 ? "1 paper" : papers.length + " papers"]);
+    var heading = el("h2", { id: "tagged" }, [msg("js.tagged", { keyword: wanted })]);
+    var note = el("p", { class: "rl-meta" }, [msgCount("js.papers", papers.length)]);
     var list = el("ul", { class: "rl-tag-view__papers" });
-    papers.forEach(function (p) {
-      list.append(el("li", {}, [el("a", { href: pageHref(p.url) }, titleNodes(p)), " \u00b7 " + text(p.theme)]));
+    papers.forEach(function(p) {
+      list.append(el("li", {}, [el("a", { href: pageHref(p.url) }, titleNodes(p)), " \xB7 " + text(p.theme)]));
     });
     box.replaceChildren(heading, note, list);
     typeset(list);
   }
+  function currentlyShown(items) {
+    var shown = new Set(items.filter(function(i) {
+      return !i.off;
+    }).map(function(i) {
+      return i.rec.id;
+    }));
+    return shown.size === items.length ? null : shown;
+  }
 
-  // ----------------------------------------------------------------- map --
-
+  // src/map.js
+  var PALETTE_LIGHT = ["#3867b5", "#d9480f", "#2b8a3e", "#ae3ec9", "#c2255c", "#0b7285", "#8f6b00", "#5f3dc4", "#e8590c", "#495057"];
+  var PALETTE_DARK = ["#74a3f5", "#ff8f5c", "#69db7c", "#e599f7", "#f783ac", "#3bc9db", "#ffd43b", "#b197fc", "#ffa94d", "#ced4da"];
+  function themeColour(i, dark) {
+    var palette = dark ? PALETTE_DARK : PALETTE_LIGHT;
+    if (i < palette.length) return palette[i];
+    var hue = Math.round(i * 137.508 % 360);
+    var step = i % 3;
+    return dark ? "hsl(" + hue + ",70%," + [58, 70, 82][step] + "%)" : "hsl(" + hue + ",65%," + [28, 40, 52][step] + "%)";
+  }
+  function isDark() {
+    return document.body.getAttribute("data-md-color-scheme") === "slate";
+  }
   var maps = [];
-
+  function forgetDetachedMaps() {
+    maps = maps.filter(function(m) {
+      return m.box.isConnected;
+    });
+  }
   function initMap(box, idx, highlight) {
     if (box.hasAttribute("data-rl-ready")) return null;
     box.setAttribute("data-rl-ready", "");
     var themeSlug = box.getAttribute("data-theme") || "";
     var points = [];
-    idx.papers.forEach(function (p) {
+    idx.papers.forEach(function(p) {
       var x = Number(p.x);
       var y = Number(p.y);
-      if (p.x === null || p.y === null || !isFinite(x) || !isFinite(y)) return;
+      if (p.x === null || p.y === null || !Number.isFinite(x) || !Number.isFinite(y)) return;
       points.push({ rec: p, x: Math.min(1, Math.max(0, x)), y: Math.min(1, Math.max(0, y)), c: idx.themeIndex.get(p.theme_slug) || 0, px: 0, py: 0 });
     });
     if (!points.length) return null;
-
     var canvas = el("canvas", { class: "rl-map__canvas", role: "img", tabindex: "0" });
     var overlay = el("canvas", { class: "rl-map__overlay", "aria-hidden": "true" });
     var tip = el("div", { class: "rl-map__tip", hidden: true });
     var live = el("p", { class: "rl-offscreen", role: "status", "aria-live": "polite" });
     var frame = el("div", { class: "rl-map__frame" }, [canvas, overlay, tip]);
-    var legend = buildLegend(idx, themeSlug);
-    box.append(frame, legend, live);
-    var label = "Theme map: " + points.length + " papers placed by similarity and coloured by theme" +
-      (themeSlug ? ", this theme's papers highlighted" : "") + ". Arrow keys step through the papers, Enter opens one; the lists on this page link every paper.";
-    canvas.setAttribute("aria-label", label);
-
+    box.append(frame, live);
+    canvas.setAttribute("aria-label", msg(themeSlug ? "js.map_label_theme" : "js.map_label", { n: points.length }));
     var map = {
-      box: box, canvas: canvas, overlay: overlay, tip: tip, live: live, legend: legend, points: points,
-      themeSlug: themeSlug, lit: null, width: 0, height: 0, radius: 3, grid: null, hover: -1, selected: -1, order: null
+      box,
+      canvas,
+      overlay,
+      tip,
+      live,
+      frame,
+      themes: idx.themes,
+      points,
+      themeSlug,
+      lit: null,
+      width: 0,
+      height: 0,
+      radius: 3,
+      grid: null,
+      hover: -1,
+      selected: -1,
+      order: null
     };
     map.lit = highlight || defaultHighlight(map);
-    // Test and tooling hook: where a paper's point is, in CSS pixels of the canvas.
-    canvas.rlPosition = function (id) {
-      var p = points.find(function (q) { return q.rec.id === id; });
+    canvas.rlPosition = function(id) {
+      var p = points.find(function(q) {
+        return q.rec.id === id;
+      });
       return p ? [p.px, p.py] : null;
     };
     bindMapEvents(map);
-    if (window.ResizeObserver) new ResizeObserver(function () { scheduleDraw(map, false); }).observe(box);
+    if (window.ResizeObserver) new ResizeObserver(function() {
+      scheduleDraw(map, false);
+    }).observe(box);
     maps.push(map);
     drawMap(map, true);
     return map;
   }
-
   function defaultHighlight(map) {
-    if (!map.themeSlug) return null; // null: every point in colour
-    return new Set(map.points.filter(function (p) { return p.rec.theme_slug === map.themeSlug; }).map(function (p) { return p.rec.id; }));
+    if (!map.themeSlug) return null;
+    var sub = map.box.getAttribute("data-subtheme");
+    return new Set(
+      map.points.filter(function(p) {
+        return sub ? p.rec.subtheme_slug === sub : p.rec.theme_slug === map.themeSlug;
+      }).map(function(p) {
+        return p.rec.id;
+      })
+    );
   }
-
-  function buildLegend(idx, current) {
-    var counts = new Map();
-    idx.papers.forEach(function (p) { counts.set(p.theme_slug, (counts.get(p.theme_slug) || 0) + 1); });
-    var list = el("ul", { class: "rl-map__legend", "aria-label": "Themes" });
-    idx.themes.forEach(function (t) {
-      var link = el("a", { href: pageHref("themes/" + encodeURIComponent(t.slug) + "/"), "aria-current": t.slug === current ? "page" : null }, [
-        el("span", { class: "rl-map__swatch", "data-theme-index": String(t.index), "aria-hidden": "true" }),
-        t.label,
-        el("span", { class: "rl-map__n" }, [" " + (counts.get(t.slug) || 0)])
-      ]);
-      list.appendChild(el("li", {}, [link]));
-    });
-    return list;
-  }
-
   function setMapHighlight(map, ids) {
     map.lit = ids;
     map.order = null;
     scheduleDraw(map, true);
   }
-
   function scheduleDraw(map, force) {
     if (map.pending) return;
     map.pending = true;
-    requestAnimationFrame(function () {
+    requestAnimationFrame(function() {
       map.pending = false;
       if (map.box.isConnected) drawMap(map, force);
     });
   }
-
   function isLit(map, p) {
     return !map.lit || map.lit.has(p.rec.id);
   }
-
-  // Lay out and paint every point. Points are batched into one path per
-  // colour: a few fill() calls instead of one per point keep 20,000 points
-  // in the tens of milliseconds.
   function drawMap(map, force) {
-    // Reading the width settles the page's pending style and layout first;
-    // time only the map's own work.
-    var width = map.box.clientWidth;
+    var width = map.frame.clientWidth;
+    var height = map.frame.clientHeight;
     var start = performance.now();
-    if (!width) return;
-    var height = Math.round(Math.min(420, Math.max(200, width * 0.5)));
+    if (!width || !height) return;
     if (!force && width === map.width && height === map.height) return;
     var dpr = window.devicePixelRatio || 1;
     map.width = width;
     map.height = height;
-    [map.canvas, map.overlay].forEach(function (c) {
+    [map.canvas, map.overlay].forEach(function(c) {
       c.width = Math.round(width * dpr);
       c.height = Math.round(height * dpr);
       c.style.width = width + "px";
       c.style.height = height + "px";
     });
     var n = map.points.length;
-    var r = (map.radius = Math.max(1.5, Math.min(5, 60 / Math.sqrt(n))));
+    var r = Math.max(1, Math.min(5, 0.12 * Math.sqrt(width * height / n)));
+    map.radius = r;
     var pad = r + 8;
-    map.points.forEach(function (p) {
+    map.points.forEach(function(p) {
       p.px = pad + p.x * (width - 2 * pad);
       p.py = pad + (1 - p.y) * (height - 2 * pad);
     });
     map.grid = buildGrid(map.points, width, height);
-
     var ctx = map.canvas.getContext("2d");
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, width, height);
     var dark = isDark();
     var faint = [];
-    var byColour = new Map();
-    map.points.forEach(function (p) {
+    var byColour = /* @__PURE__ */ new Map();
+    map.points.forEach(function(p) {
       if (!isLit(map, p)) faint.push(p);
       else {
         if (!byColour.has(p.c)) byColour.set(p.c, []);
         byColour.get(p.c).push(p);
       }
     });
-    // Small points as squares: same look at that size, much cheaper than arcs.
-    var square = n > 2000;
-    ctx.globalAlpha = n > 2000 ? 0.75 : 0.9;
+    var square = n > 2e3;
+    ctx.globalAlpha = n > 2e3 ? 0.75 : 0.9;
     fillPoints(ctx, faint, Math.max(1.2, r * 0.8), square, cssVar("--md-default-fg-color--lighter", "rgba(128,128,128,.4)"));
-    byColour.forEach(function (list, c) { fillPoints(ctx, list, r, square, themeColour(c, dark)); });
+    byColour.forEach(function(list, c) {
+      fillPoints(ctx, list, r, square, themeColour(c, dark));
+    });
     ctx.globalAlpha = 1;
-    paintLegend(map, dark);
+    drawLabels(map, ctx);
     drawOverlay(map);
     var ms = performance.now() - start;
     map.box.setAttribute("data-render-ms", ms.toFixed(1));
     map.box.setAttribute("data-points", String(n));
+    map.box.setAttribute("data-lit", String(map.lit ? map.lit.size : n));
     map.box.setAttribute("data-pad", String(pad));
   }
-
   function fillPoints(ctx, list, r, square, colour) {
     if (!list.length) return;
     ctx.fillStyle = colour;
@@ -924,33 +891,89 @@
     }
     ctx.fill();
   }
-
   function cssVar(name, fallback) {
     var value = getComputedStyle(document.body).getPropertyValue(name).trim();
     return value || fallback;
   }
-
-  function paintLegend(map, dark) {
-    map.legend.querySelectorAll(".rl-map__swatch").forEach(function (s) {
-      s.style.backgroundColor = themeColour(Number(s.getAttribute("data-theme-index")), dark);
+  function drawLabels(map, ctx) {
+    var groups = /* @__PURE__ */ new Map();
+    map.points.forEach(function(p) {
+      if (!groups.has(p.c)) groups.set(p.c, { xs: [], ys: [], lit: false });
+      var g = groups.get(p.c);
+      g.xs.push(p.px);
+      g.ys.push(p.py);
+      g.lit = g.lit || isLit(map, p);
     });
+    function median(values) {
+      values.sort(function(a, b) {
+        return a - b;
+      });
+      return values[values.length >> 1];
+    }
+    var font = getComputedStyle(map.box).fontFamily;
+    var placed = [];
+    var fg = cssVar("--md-default-fg-color", "#000");
+    var faint = cssVar("--md-default-fg-color--light", "#666");
+    ctx.font = "600 12px " + font;
+    ctx.textBaseline = "middle";
+    ctx.lineJoin = "round";
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = cssVar("--md-default-bg-color", "#fff");
+    Array.from(groups.entries()).sort(function(a, b) {
+      return b[1].xs.length - a[1].xs.length || a[0] - b[0];
+    }).forEach(function(entry) {
+      var g = entry[1];
+      var label = text(map.themes[entry[0]] ? map.themes[entry[0]].label : "");
+      var w = ctx.measureText(label).width;
+      var x = Math.max(2, Math.min(map.width - w - 2, median(g.xs) - w / 2));
+      var middle = median(g.ys);
+      var box = [0, 14, -14, 28, -28].map(function(dy) {
+        var y2 = Math.max(9, Math.min(map.height - 9, middle + dy));
+        return [x - 2, y2 - 9, x + w + 2, y2 + 9];
+      }).filter(function(b) {
+        return !placed.some(function(o) {
+          return b[0] < o[2] && o[0] < b[2] && b[1] < o[3] && o[1] < b[3];
+        });
+      }).map(function(b) {
+        return { box: b, hidden: coveredPoints(map, b) };
+      }).sort(function(a, b) {
+        return a.hidden - b.hidden;
+      })[0];
+      if (!box) return;
+      box = box.box;
+      var y = (box[1] + box[3]) / 2;
+      placed.push(box);
+      ctx.fillStyle = g.lit || !map.lit ? fg : faint;
+      ctx.strokeText(label, x, y);
+      ctx.fillText(label, x, y);
+    });
+    map.box.setAttribute("data-labels", String(placed.length));
   }
-
-  // A uniform grid of point indices: a hit test looks at 9 cells, not at
-  // every point.
+  function coveredPoints(map, box) {
+    var g = map.grid;
+    var n = 0;
+    for (var gy = Math.max(0, Math.floor(box[1] / CELL)); gy <= Math.min(g.rows - 1, Math.floor(box[3] / CELL)); gy++) {
+      for (var gx = Math.max(0, Math.floor(box[0] / CELL)); gx <= Math.min(g.cols - 1, Math.floor(box[2] / CELL)); gx++) {
+        (g.cells[gx + gy * g.cols] || []).forEach(function(i) {
+          var p = map.points[i];
+          if (p.px >= box[0] && p.px <= box[2] && p.py >= box[1] && p.py <= box[3]) n++;
+        });
+      }
+    }
+    return n;
+  }
   var CELL = 24;
   function buildGrid(points, width, height) {
     var cols = Math.ceil(width / CELL) + 1;
     var rows = Math.ceil(height / CELL) + 1;
     var cells = new Array(cols * rows);
-    points.forEach(function (p, i) {
+    points.forEach(function(p, i) {
       var k = Math.floor(p.px / CELL) + Math.floor(p.py / CELL) * cols;
-      (cells[k] || (cells[k] = [])).push(i);
+      if (!cells[k]) cells[k] = [];
+      cells[k].push(i);
     });
-    return { cols: cols, rows: rows, cells: cells };
+    return { cols, rows, cells };
   }
-
-  // The point nearest to (x, y) within reach, preferring highlighted points.
   function hitTest(map, x, y, reach) {
     var g = map.grid;
     var cx = Math.floor(x / CELL);
@@ -974,7 +997,6 @@
     }
     return bestD <= reach ? best : -1;
   }
-
   function drawOverlay(map) {
     var ctx = map.overlay.getContext("2d");
     var dpr = window.devicePixelRatio || 1;
@@ -993,28 +1015,24 @@
     ctx.stroke();
     showTip(map, p);
   }
-
   function showTip(map, p) {
     var tip = map.tip;
     tip.textContent = "";
-    tip.append(el("strong", {}, titleNodes(p.rec)), el("span", {}, [text(p.rec.theme) + (p.rec.status ? " · " + text(p.rec.status) : "")]));
+    tip.append(el("strong", {}, titleNodes(p.rec)), el("span", {}, [text(p.rec.theme) + (p.rec.status ? " \xB7 " + text(p.rec.status) : "")]));
     typeset(tip);
-    if (map.touch) tip.appendChild(el("em", {}, ["Tap again to open"]));
+    if (map.touch) tip.appendChild(el("em", {}, [msg("js.tap_again")]));
     tip.hidden = false;
-    // Keep the tip inside the frame: left of the point near the right edge.
     var right = p.px > map.width * 0.6;
     tip.style.left = right ? "" : p.px + 12 + "px";
     tip.style.right = right ? map.width - p.px + 12 + "px" : "";
     tip.style.top = Math.min(p.py + 12, map.height - 8) + "px";
     tip.classList.toggle("rl-map__tip--above", p.py > map.height * 0.6);
   }
-
   function openPoint(map, i, newTab) {
     var href = pageHref(map.points[i].rec.url);
     if (newTab) window.open(href, "_blank", "noopener");
     else location.assign(href);
   }
-
   function bindMapEvents(map) {
     var canvas = map.canvas;
     var pointerType = "mouse";
@@ -1028,17 +1046,19 @@
       canvas.style.cursor = i >= 0 ? "pointer" : "";
       drawOverlay(map);
     }
-    canvas.addEventListener("pointerdown", function (event) { pointerType = event.pointerType || "mouse"; });
-    canvas.addEventListener("pointermove", function (event) {
+    canvas.addEventListener("pointerdown", function(event) {
+      pointerType = event.pointerType || "mouse";
+    });
+    canvas.addEventListener("pointermove", function(event) {
       if (event.pointerType !== "mouse" && event.pointerType !== "pen") return;
       map.touch = false;
       var xy = local(event);
       setHover(hitTest(map, xy[0], xy[1], Math.max(8, map.radius + 4)));
     });
-    canvas.addEventListener("pointerleave", function () { setHover(-1); });
-    // A mouse click opens the point; on touch there is no hover, so the
-    // first tap shows the title and a second tap on it opens the paper.
-    canvas.addEventListener("click", function (event) {
+    canvas.addEventListener("pointerleave", function() {
+      setHover(-1);
+    });
+    canvas.addEventListener("click", function(event) {
       var xy = local(event);
       var touch = pointerType === "touch";
       var i = hitTest(map, xy[0], xy[1], touch ? 20 : Math.max(8, map.radius + 4));
@@ -1054,33 +1074,35 @@
         drawOverlay(map);
       }
     });
-    canvas.addEventListener("keydown", function (event) { mapKey(map, event); });
-    canvas.addEventListener("blur", function () {
+    canvas.addEventListener("keydown", function(event) {
+      mapKey(map, event);
+    });
+    canvas.addEventListener("blur", function() {
       map.selected = -1;
       drawOverlay(map);
     });
   }
-
-  // Arrow keys step through the highlighted points from left to right; Tab
-  // is never intercepted, so keyboard users move on as from any control.
   function mapKey(map, event) {
     var step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
     if (step) {
       if (!map.order) {
-        map.order = map.points
-          .map(function (p, i) { return i; })
-          .filter(function (i) { return isLit(map, map.points[i]); })
-          .sort(function (a, b) { return map.points[a].px - map.points[b].px; });
+        map.order = map.points.map(function(_p, i) {
+          return i;
+        }).filter(function(i) {
+          return isLit(map, map.points[i]);
+        }).sort(function(a, b) {
+          return map.points[a].px - map.points[b].px;
+        });
       }
       if (!map.order.length) return;
       var at = map.order.indexOf(map.selected);
-      var next = at < 0 ? (step > 0 ? 0 : map.order.length - 1) : (at + step + map.order.length) % map.order.length;
+      var next = at < 0 ? step > 0 ? 0 : map.order.length - 1 : (at + step + map.order.length) % map.order.length;
       map.selected = map.order[next];
       map.hover = -1;
       map.touch = false;
       drawOverlay(map);
       var rec = map.points[map.selected].rec;
-      map.live.textContent = text(rec.title) + " — " + text(rec.theme);
+      map.live.textContent = text(rec.title) + " \u2014 " + text(rec.theme);
       event.preventDefault();
     } else if (event.key === "Enter" && map.selected >= 0) {
       openPoint(map, map.selected, false);
@@ -1089,59 +1111,69 @@
       drawOverlay(map);
     }
   }
-
-  // Repaint the maps when the reader switches Material's colour scheme.
-  new MutationObserver(function () {
-    maps.forEach(function (m) { if (m.box.isConnected) drawMap(m, true); });
+  new MutationObserver(function() {
+    maps.forEach(function(m) {
+      if (m.box.isConnected) drawMap(m, true);
+    });
   }).observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
 
-  // -------------------------------------------------- reading list page --
-
+  // src/reading-list.js
   function initReadingList(box, idx) {
     if (box.hasAttribute("data-rl-ready")) return;
     box.setAttribute("data-rl-ready", "");
     var status = el("p", { class: "rl-list__status", role: "status", "aria-live": "polite" });
     var file = el("input", { type: "file", accept: ".csv,text/csv", class: "rl-offscreen", tabindex: "-1", "aria-hidden": "true" });
     var buttons = [
-      ["Export Markdown", function () { download("reading-list.md", toMarkdown(starredPapers(idx)), "text/markdown"); }],
-      ["Export BibTeX", function () { download("reading-list.bib", toBibtex(starredPapers(idx)), "application/x-bibtex"); }],
-      ["Export CSV", function () { download("reading-list.csv", toCsv(starredPapers(idx)), "text/csv"); }],
-      ["Import CSV", function () { file.click(); }]
-    ].map(function (b) {
-      var btn = el("button", { type: "button", class: "rl-button", "data-rl-action": b[0].toLowerCase().replace(" ", "-") }, [b[0]]);
+      ["export-markdown", function() {
+        download("reading-list.md", toMarkdown(starredPapers(idx)), "text/markdown");
+      }],
+      ["export-bibtex", function() {
+        download("reading-list.bib", toBibtex(starredPapers(idx)), "application/x-bibtex");
+      }],
+      ["export-csv", function() {
+        download("reading-list.csv", toCsv(starredPapers(idx)), "text/csv");
+      }],
+      ["import-csv", function() {
+        file.click();
+      }]
+    ].map(function(b) {
+      var btn = el("button", { type: "button", class: "rl-button", "data-rl-action": b[0] }, [msg("js." + b[0].replace("-", "_"))]);
       btn.addEventListener("click", b[1]);
       return btn;
     });
-    var toolbar = el("div", { class: "rl-list__toolbar", role: "group", "aria-label": "Export and import" }, buttons.concat([file]));
+    var toolbar = el("div", { class: "rl-list__toolbar", role: "group", "aria-label": msg("js.export_import") }, buttons.concat([file]));
     var summary = el("p", { class: "rl-list__summary" });
     var content = el("div", { class: "rl-list__content" });
     box.append(summary, toolbar, status, content);
-    announce("rl:reading-list", { box: box, toolbar: toolbar, status: status, idx: idx });
-
-    file.addEventListener("change", function () {
-      var chosen = file.files && file.files[0];
+    announce("rl:reading-list", { box, toolbar, status, idx });
+    file.addEventListener("change", function() {
+      var _a;
+      var chosen = (_a = file.files) == null ? void 0 : _a[0];
       if (!chosen) return;
-      chosen.text().then(function (body) {
+      chosen.text().then(function(body) {
         status.textContent = importCsv(body, idx);
-        file.value = ""; // the same file can be imported again
+        file.value = "";
       });
     });
-
     function render() {
       views.clear();
       var papers = starredPapers(idx);
-      var read = papers.filter(function (p) { return store.read(p.id); }).length;
-      var elsewhere = store.starredIds().filter(function (id) { return !idx.byId.has(id); }).length;
-      summary.textContent = papers.length
-        ? papers.length + (papers.length === 1 ? " starred paper, " : " starred papers, ") + read + " read."
-        : "No starred papers yet. Star papers with ☆ on the home page, a theme page or a paper's page; they are kept in this browser.";
-      if (elsewhere) summary.textContent += " " + elsewhere + " more starred in this browser belong to another list.";
-      buttons.slice(0, 3).forEach(function (b) { b.disabled = !papers.length; });
+      var read = papers.filter(function(p) {
+        return store.read(p.id);
+      }).length;
+      var elsewhere = store.starredIds().filter(function(id) {
+        return !idx.byId.has(id);
+      }).length;
+      summary.textContent = papers.length ? msg("js.list_summary", { starred: msgCount("js.starred_papers", papers.length), read }) : msg("js.list_empty");
+      if (elsewhere) summary.textContent += " " + msg("js.list_elsewhere", { n: elsewhere });
+      buttons.slice(0, 3).forEach(function(b) {
+        b.disabled = !papers.length;
+      });
       content.textContent = "";
-      groupByTheme(papers).forEach(function (group) {
+      groupByTheme(papers).forEach(function(group) {
         content.appendChild(el("h2", {}, [el("a", { href: pageHref("themes/" + encodeURIComponent(group.slug) + "/") }, [group.label])]));
         var list = el("ul", { class: "rl-list__papers" });
-        group.papers.forEach(function (p) {
+        group.papers.forEach(function(p) {
           var link = el("a", { href: pageHref(p.url) }, titleNodes(p));
           var li = el("li", { class: "rl-item", "data-rl-paper": p.id }, [
             el("span", { class: "rl-item__actions" }, [toggleButton("star", p.id, text(p.title), true), toggleButton("read", p.id, text(p.title), true)]),
@@ -1155,78 +1187,81 @@
         typeset(list);
       });
       repaint(null);
-      announce("rl:reading-list-render", { content: content, papers: papers });
+      announce("rl:reading-list-render", { content, papers });
     }
-    // Unstarring removes a paper from the page; the rest of the list is small.
     store.listen(render);
     render();
   }
-
   function starredPapers(idx) {
-    return store.starredIds()
-      .filter(function (id) { return idx.byId.has(id); })
-      .map(function (id) { return idx.byId.get(id); });
+    return store.starredIds().filter(function(id) {
+      return idx.byId.has(id);
+    }).map(function(id) {
+      return idx.byId.get(id);
+    });
   }
-
   function groupByTheme(papers) {
-    var groups = new Map();
-    papers.forEach(function (p) {
+    var groups = /* @__PURE__ */ new Map();
+    papers.forEach(function(p) {
       var slug = text(p.theme_slug);
-      if (!groups.has(slug)) groups.set(slug, { slug: slug, label: text(p.theme || slug), papers: [] });
+      if (!groups.has(slug)) groups.set(slug, { slug, label: text(p.theme || slug), papers: [] });
       groups.get(slug).papers.push(p);
     });
-    var list = Array.from(groups.values()).sort(function (a, b) { return a.label.localeCompare(b.label); });
-    list.forEach(function (g) { g.papers.sort(function (a, b) { return text(a.title).localeCompare(text(b.title)); }); });
+    var list = Array.from(groups.values()).sort(function(a, b) {
+      return a.label.localeCompare(b.label);
+    });
+    list.forEach(function(g) {
+      g.papers.sort(function(a, b) {
+        return text(a.title).localeCompare(text(b.title));
+      });
+    });
     return list;
   }
-
   function siteName() {
     var meta = document.querySelector('meta[property="og:site_name"]');
     return meta ? meta.getAttribute("content") : document.title;
   }
-
-  // Markdown: a task list per theme, checked when read. Titles are escaped
-  // so that brackets or HTML in them stay text in any Markdown renderer.
   function toMarkdown(papers) {
-    var md = function (s) { return text(s).replace(/[\\`*_[\]<>|~#]/g, "\\$&"); };
-    var read = papers.filter(function (p) { return store.read(p.id); }).length;
+    var md = function(s) {
+      return text(s).replace(/[\\`*_[\]<>|~#]/g, "\\$&");
+    };
+    var read = papers.filter(function(p) {
+      return store.read(p.id);
+    }).length;
     var out = ["# " + md(siteName()) + ": my reading list", "", papers.length + " papers, " + read + " read.", ""];
-    groupByTheme(papers).forEach(function (g) {
+    groupByTheme(papers).forEach(function(g) {
       out.push("## " + md(g.label), "");
-      g.papers.forEach(function (p) {
-        out.push("- [" + (store.read(p.id) ? "x" : " ") + "] [" + md(p.title) + "](<" + publicHref(p.url).replace(/>/g, "%3E") + ">)" + (p.status ? " — " + md(p.status) : ""));
-        store.note(p.id).split(/\r?\n/).filter(function (line) { return line.trim(); }).forEach(function (line) { out.push("  > " + md(line)); });
+      g.papers.forEach(function(p) {
+        out.push("- [" + (store.read(p.id) ? "x" : " ") + "] [" + md(p.title) + "](<" + publicHref(p.url).replace(/>/g, "%3E") + ">)" + (p.status ? " \u2014 " + md(p.status) : ""));
+        store.note(p.id).split(/\r?\n/).filter(function(line) {
+          return line.trim();
+        }).forEach(function(line) {
+          out.push("  > " + md(line));
+        });
       });
       out.push("");
     });
     return out.join("\n");
   }
-
   function toBibtex(papers) {
-    var used = new Set();
-    return papers.map(function (p) {
+    var used = /* @__PURE__ */ new Set();
+    return papers.map(function(p) {
       return bibtexEntry({ id: p.id, title: p.title, url: publicHref(p.url), theme: p.theme, status: p.status, derived: p.title_derived, read: store.read(p.id), note: store.note(p.id) }, used);
     }).join("\n");
   }
-
   var CSV_COLUMNS = ["id", "title", "theme", "status", "url", "read", "note"];
-
-  // A BOM so spreadsheet programs read UTF-8 (Chinese titles); cells that a
-  // spreadsheet would run as a formula get a leading apostrophe.
   function toCsv(papers) {
-    var rows = [CSV_COLUMNS].concat(papers.map(function (p) {
+    var rows = [CSV_COLUMNS].concat(papers.map(function(p) {
       return [p.id, p.title, p.theme, p.status, publicHref(p.url), store.read(p.id) ? "yes" : "no", store.note(p.id)];
     }));
-    return "\ufeff" + rows.map(function (r) { return r.map(csvCell).join(","); }).join("\r\n") + "\r\n";
+    return "\uFEFF" + rows.map(function(r) {
+      return r.map(csvCell).join(",");
+    }).join("\r\n") + "\r\n";
   }
-
   function csvCell(value) {
     var s = text(value);
     if (/^[=+\-@\t\r]/.test(s)) s = "'" + s;
     return /[",\r\n]/.test(s) || s !== s.trim() ? '"' + s.replace(/"/g, '""') + '"' : s;
   }
-
-  // RFC 4180: quoted cells may hold commas, quotes ("") and line breaks.
   function parseCsv(body) {
     var rows = [];
     var row = [];
@@ -1257,26 +1292,27 @@
       row.push(cell);
       rows.push(row);
     }
-    return rows.filter(function (r) { return r.some(function (c) { return c.trim(); }); });
+    return rows.filter(function(r) {
+      return r.some(function(c) {
+        return c.trim();
+      });
+    });
   }
-
   function uncell(value) {
     return text(value).replace(/^'(?=[=+\-@\t\r])/, "").trim();
   }
-
-  // Stars every row's paper (matched by id, else by its papers/… address)
-  // and sets its read state when the file has a read column. Returns what
-  // happened, for the status line.
   function importCsv(body, idx) {
     var rows = parseCsv(body);
-    if (!rows.length) return "The file is empty.";
-    var head = rows[0].map(function (h) { return uncell(h).toLowerCase(); });
+    if (!rows.length) return msg("js.import_empty");
+    var head = rows[0].map(function(h) {
+      return uncell(h).toLowerCase();
+    });
     var col = { id: head.indexOf("id"), url: head.indexOf("url"), read: head.indexOf("read"), note: head.indexOf("note") };
-    if (col.id < 0 && col.url < 0) return "Nothing imported: the file has no id column. Import a CSV exported from this page.";
+    if (col.id < 0 && col.url < 0) return msg("js.import_no_id");
     var changes = [];
     var skipped = 0;
     var nRead = 0;
-    rows.slice(1).forEach(function (r) {
+    rows.slice(1).forEach(function(r) {
       var rec = col.id >= 0 ? idx.byId.get(uncell(r[col.id])) : null;
       if (!rec && col.url >= 0) {
         var m = /papers\/[^/?#]+/.exec(uncell(r[col.url]));
@@ -1296,136 +1332,85 @@
       if (note) changes.push([rec.id, "n", note]);
     });
     if (changes.length) store.update(changes);
-    var n = changes.filter(function (c) { return c[1] === "s"; }).length;
-    var msg = "Imported " + n + (n === 1 ? " paper" : " papers") + (col.read >= 0 ? " (" + nRead + " read)" : "") + ".";
-    if (skipped) msg += " Skipped " + skipped + (skipped === 1 ? " row that is" : " rows that are") + " not a paper of this list.";
-    return msg;
+    var n = changes.filter(function(c) {
+      return c[1] === "s";
+    }).length;
+    var said = msg(col.read >= 0 ? "js.imported_read" : "js.imported", { papers: msgCount("js.papers", n), read: nRead });
+    if (skipped) said += " " + msgCount("js.import_skipped", skipped);
+    return said;
   }
-
-  // Exports are downloads made in the page: no server, works on file://.
   function download(name, body, type) {
     var url = URL.createObjectURL(new Blob([body], { type: type + ";charset=utf-8" }));
     var link = el("a", { href: url, download: name, class: "rl-offscreen" });
-    // Keep Material's instant navigation from treating the click as a page link.
-    link.addEventListener("click", function (event) { event.stopPropagation(); });
+    link.addEventListener("click", function(event) {
+      event.stopPropagation();
+    });
     document.body.appendChild(link);
     link.click();
-    setTimeout(function () {
+    setTimeout(function() {
       URL.revokeObjectURL(url);
       link.remove();
-    }, 1000);
+    }, 1e3);
   }
 
-  // ---------------------------------------------------------------- seam --
-
-  // The feature scripts beside this one (notes.js, exports.js, share.js,
-  // schedule.js) build on these, and hear of the views this script makes
-  // through events on document.
-  function announce(name, detail) {
-    document.dispatchEvent(new CustomEvent(name, { detail: detail }));
-  }
-
+  // src/main.js
   window.RL = {
-    store: store,
-    loadPapers: loadPapers,
-    indexPapers: indexPapers,
-    loadScript: loadScript,
+    store,
+    loadPapers,
+    indexPapers,
+    loadScript,
     root: ROOT,
-    el: el,
-    text: text,
-    pageHref: pageHref,
-    publicHref: publicHref,
-    siteName: siteName,
-    copyText: copyText,
-    download: download,
-    starredPapers: starredPapers,
-    groupByTheme: groupByTheme,
+    el,
+    text,
+    pageHref,
+    publicHref,
+    siteName,
+    copyText,
+    download,
+    starredPapers,
+    groupByTheme,
     exports: { markdown: toMarkdown, bibtex: toBibtex, csv: toCsv }
   };
-
-  // ---------------------------------------------------------------- init --
-
-  // On file:// a link to a folder opens a directory listing, not its
-  // index.html: spell the file out in the page's own links (MkDocs writes
-  // folder URLs), so the whole site can be read from disk.
-  function fixFileLinks() {
-    if (location.protocol !== "file:") return;
-    document.querySelectorAll("a[href]").forEach(function (a) {
-      var href = a.getAttribute("href");
-      if (/^[a-z][a-z0-9+.-]*:|^\/\/|^#/i.test(href)) return; // other schemes, other hosts, anchors
-      var url = new URL(href, location.href);
-      if (/\/$/.test(url.pathname)) a.setAttribute("href", href.replace(/^([^?#]*\/)(?=[?#]|$)/, "$1index.html"));
-    });
-  }
-
-
   function initPage() {
     store.reset();
     views.clear();
-    maps = maps.filter(function (m) { return m.box.isConnected; });
+    forgetDetachedMaps();
     store.listen(repaint);
     fixFileLinks();
     document.querySelectorAll(".rl-actions[data-paper]").forEach(initActions);
-
     var lists = Array.from(document.querySelectorAll(".rl-papers"));
     var mapBoxes = Array.from(document.querySelectorAll(".rl-map"));
     var readingList = document.querySelector(".rl-reading-list");
     var tagView = document.querySelector(".rl-tag-view");
     if (!lists.length && !mapBoxes.length && !readingList && !tagView) return;
     afterLoadAndFirstSearch().then(loadPapers).then(
-      function (papers) {
+      function(papers) {
         var idx = indexPapers(papers);
         var pageMaps = [];
-        // The map colours the papers the filter shows; without lists, a
-        // theme page's own papers. A page may list only some papers (a large
-        // list's home page shows each theme's best three): with no filter
-        // active, every point keeps its colour.
-        var filtered = lists.length ? initFilter(lists, idx, function (shown) {
+        var filtered = lists.length ? initFilter(lists, idx, function(shown) {
           var listed = filtered ? filtered.length : shown.size;
-          pageMaps.forEach(function (m) { setMapHighlight(m, shown.size === listed ? defaultHighlight(m) : shown); });
+          pageMaps.forEach(function(m) {
+            setMapHighlight(m, shown.size === listed ? defaultHighlight(m) : shown);
+          });
         }) : null;
-        mapBoxes.forEach(function (box) {
+        mapBoxes.forEach(function(box) {
           var shown = filtered ? currentlyShown(filtered) : null;
           var map = initMap(box, idx, shown);
           if (map) pageMaps.push(map);
+          else if (!box.hasAttribute("data-rl-ready")) box.hidden = true;
         });
         if (readingList) initReadingList(readingList, idx);
         if (tagView) initTagView(tagView, idx);
       },
-      function (err) {
+      function(err) {
         console.warn("readinglist: could not load the paper list", err);
-        var note = "The interactive features need papers.js next to this site's index.html.";
-        lists.concat(mapBoxes, readingList ? [readingList] : [], tagView ? [tagView] : []).slice(0, 1).forEach(function (box) {
+        var note = msg("js.no_papers_js");
+        lists.concat(mapBoxes, readingList ? [readingList] : [], tagView ? [tagView] : []).slice(0, 1).forEach(function(box) {
           box.before(el("p", { class: "rl-filter__empty" }, [note]));
         });
       }
     );
   }
-
-  // The paper records are a big script (4.5 MB at 20,000 papers): run it a
-  // moment after the page has loaded, and after a search the reader started
-  // at once has answered (search.js sets RL_SEARCH_FIRST), so that it holds
-  // up neither the page nor the first results.
-  var AFTER_LOAD_MS = 300;
-  function afterLoadAndFirstSearch() {
-    return new Promise(function (resolve) {
-      function go() {
-        setTimeout(function () {
-          Promise.resolve(window.RL_SEARCH_FIRST).then(resolve, resolve);
-        }, AFTER_LOAD_MS);
-      }
-      if (document.readyState === "complete") go();
-      else window.addEventListener("load", go, { once: true });
-    });
-  }
-
-  function currentlyShown(items) {
-    var shown = new Set(items.filter(function (i) { return !i.off; }).map(function (i) { return i.rec.id; }));
-    return shown.size === items.length ? null : shown;
-  }
-
-  // Material's instant navigation announces each new page through
-  // document$; without it, run once the DOM is ready.
   var doc$ = window.document$;
   if (doc$ && typeof doc$.subscribe === "function") doc$.subscribe(initPage);
   else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", initPage);

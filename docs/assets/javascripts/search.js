@@ -9,10 +9,13 @@
 (() => {
   "use strict";
 
-  const RESULTS = 10;
+  const RESULTS = 10; // shown at first, and added by each "more results"
   const DELAY = 120; // ms of quiet typing before a query runs
   // Other scripts hold back heavy work until the first answer, or this long.
   const FIRST_WAIT = 3000;
+  // Room for the title, which the stand-in pages put first and item() cuts
+  // from an excerpt that starts with it: the result shows it above already.
+  const EXCERPT_WORDS = 36;
 
   const box = document.querySelector(".rl-search");
   const toggle = document.getElementById("__search");
@@ -31,11 +34,12 @@
   let latest = 0; // the number of the newest query; older answers are dropped
   let timer = 0;
   let settle = null; // resolves window.RL_SEARCH_FIRST
+  let found = null; // the newest query's answer: more results come from it
 
   function load() {
     if (!pagefind) {
       pagefind = import(new URL("pagefind/pagefind.js", root).href).then(async (module) => {
-        await module.options({ baseUrl: root.pathname, excerptLength: 24 });
+        await module.options({ baseUrl: root.pathname, excerptLength: EXCERPT_WORDS });
         await module.init();
         return module;
       });
@@ -80,10 +84,30 @@
     return nodes;
   }
 
+  // The excerpt's nodes without the title at their start, when they start with it.
+  function withoutTitle(nodes, title) {
+    const flat = nodes.map((node) => node.textContent).join("");
+    if (!title || !flat.startsWith(title)) return nodes;
+    let cut = title.length;
+    const kept = [];
+    nodes.forEach((node) => {
+      if (cut >= node.textContent.length) {
+        cut -= node.textContent.length;
+        return;
+      }
+      if (cut > 0) {
+        node.textContent = node.textContent.slice(cut);
+        cut = 0;
+      }
+      kept.push(node);
+    });
+    if (kept.length && kept[0].nodeType === Node.TEXT_NODE) kept[0].textContent = kept[0].textContent.replace(/^[\s.:·-]+/, "");
+    return kept;
+  }
+
   function item(data) {
     const li = document.createElement("li");
     li.className = "md-search-result__item";
-    li.setAttribute("role", "option");
     const link = document.createElement("a");
     link.className = "md-search-result__link";
     link.href = data.url;
@@ -96,18 +120,42 @@
     title.append(...(window.rlMath ? window.rlMath.nodes(heading) : [heading]));
     const text = document.createElement("p");
     text.className = "md-search-result__teaser";
-    text.append(...excerptNodes(data.excerpt));
+    text.append(...withoutTitle(excerptNodes(data.excerpt), data.meta && data.meta.title));
     article.append(title, text);
     link.append(article);
     li.append(link);
     return li;
   }
 
+  // The next RESULTS results of the newest query, after those shown.
+  function moreButton(total, shown) {
+    const li = document.createElement("li");
+    li.className = "md-search-result__item rl-search__more";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "md-search-result__more rl-search__more-button";
+    button.tabIndex = -1;
+    button.textContent = words.rlMore.replace("#", String(Math.min(RESULTS, total - shown)));
+    button.addEventListener("click", async () => {
+      const number = latest;
+      const answer = found;
+      const data = await Promise.all(answer.results.slice(shown, shown + RESULTS).map((result) => result.data()));
+      if (number !== latest || answer !== found) return;
+      const items = data.map(item);
+      li.replaceWith(...items);
+      if (total > shown + items.length) list.append(moreButton(total, shown + items.length));
+      const first = items[0] && items[0].querySelector("a");
+      if (first) first.focus();
+    });
+    li.append(button);
+    return li;
+  }
+
   function show(query, items, total) {
     list.replaceChildren(...items);
     if (window.rlMath) window.rlMath.render(list);
+    if (total > items.length) list.append(moreButton(total, items.length));
     say(query ? count(total) : words.rlPlaceholder);
-    input.setAttribute("aria-expanded", items.length ? "true" : "false");
     box.dataset.rlQuery = query; // the query these results answer (tests wait on it)
     if (query && settle) settle();
   }
@@ -118,20 +166,21 @@
       return;
     }
     if (!served) {
-      say("Search needs the site served over http(s), e.g. `readinglist serve`.");
+      say(words.rlNeedsServer);
       box.dataset.rlQuery = query;
       return;
     }
     try {
       const module = await load();
-      const found = await module.search(query);
+      const answer = await module.search(query);
       if (number !== latest) return;
-      const data = await Promise.all(found.results.slice(0, RESULTS).map((result) => result.data()));
+      const data = await Promise.all(answer.results.slice(0, RESULTS).map((result) => result.data()));
       if (number !== latest) return;
-      show(query, data.map(item), found.results.length);
+      found = answer;
+      show(query, data.map(item), answer.results.length);
     } catch (error) {
       if (number !== latest) return;
-      say("Search is unavailable: the search index did not load.");
+      say(words.rlUnavailable);
       box.dataset.rlQuery = query;
     }
   }
@@ -153,8 +202,9 @@
     if (settle) settle();
   }
 
+  // What the arrow keys step through: the results, then the "more" button.
   function links() {
-    return Array.from(list.querySelectorAll(".md-search-result__link"));
+    return Array.from(list.querySelectorAll(".md-search-result__link, .rl-search__more-button"));
   }
 
   function move(step) {
@@ -201,8 +251,13 @@
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const first = links()[0];
+    const first = list.querySelector(".md-search-result__link");
     if (first) location.href = first.href;
+  });
+  // Tabbing out of the box closes its dropdown, which would cover the page
+  // where focus went; a click elsewhere closes it through Material's overlay.
+  box.addEventListener("focusout", (event) => {
+    if (toggle.checked && event.relatedTarget && !box.contains(event.relatedTarget)) toggle.click();
   });
   toggle.addEventListener("change", () => {
     if (toggle.checked) setTimeout(() => input.focus(), 0);
@@ -224,7 +279,7 @@
         move(-1);
       } else if (event.key === "Enter" && target === input) {
         event.preventDefault();
-        const first = links()[0];
+        const first = list.querySelector(".md-search-result__link");
         if (first) location.href = first.href;
       }
       return;

@@ -1,0 +1,287 @@
+// The filter above paper lists, and the tags page's view of one keyword.
+import { announce, el, text, titleNodes, typeset } from "./dom.js";
+import { msg, msgCount } from "./i18n.js";
+import { store } from "./store.js";
+import { register, repaint, toggleButton } from "./toggles.js";
+import { pageHref, siteRelative } from "./urls.js";
+
+const URL_KEYS = { text: "filter", tag: "tag", status: "status", starred: "starred" };
+const TOP_KEYWORDS = 30;
+
+function fold(value) {
+  return text(value).normalize("NFKC").toLowerCase();
+}
+
+// The paper items of the page's lists, annotated with toggles.
+function collectItems(lists, idx) {
+  var items = [];
+  lists.forEach(function (list) {
+    list.querySelectorAll("li").forEach(function (li) {
+      var link = li.querySelector("a[href]");
+      var rel = link && siteRelative(link.getAttribute("href"));
+      var rec = rel && idx.byUrl.get(rel);
+      if (!rec || li.hasAttribute("data-rl-paper")) return;
+      li.setAttribute("data-rl-paper", rec.id);
+      li.classList.add("rl-item");
+      li.parentNode.classList.add("rl-items");
+      register(rec.id, li);
+      items.push({
+        li: li,
+        rec: rec,
+        list: list,
+        off: false,
+        hay: fold([rec.title, rec.theme, rec.status].concat(rec.keywords || []).join("\n")),
+        keywords: new Set((rec.keywords || []).map(fold)),
+        status: text(rec.status)
+      });
+    });
+  });
+  attachToggles(items);
+  repaint(items.map(function (i) { return i.rec.id; }));
+  return items;
+}
+
+// Star and read buttons for each item. A long list gets them as its items
+// come near the viewport: 40,000 buttons up front would cost seconds of
+// style and layout for controls nobody sees.
+var EAGER_TOGGLES = 1500;
+function attachToggles(items) {
+  function attach(item) {
+    if (item.li.querySelector(".rl-item__actions")) return;
+    var title = text(item.rec.title);
+    var actions = el("span", { class: "rl-item__actions" }, [toggleButton("star", item.rec.id, title, true), toggleButton("read", item.rec.id, title, true)]);
+    // In a loose list (blank lines between items) the text sits in a <p>:
+    // put the buttons inside it, on the title's line.
+    var first = item.li.firstElementChild;
+    var host = first && first.tagName === "P" ? first : item.li;
+    host.insertBefore(actions, host.firstChild);
+  }
+  if (items.length <= EAGER_TOGGLES || !window.IntersectionObserver) {
+    items.forEach(attach);
+    return;
+  }
+  var byLi = new Map(items.map(function (i) { return [i.li, i]; }));
+  var observer = new IntersectionObserver(function (entries) {
+    entries.forEach(function (entry) {
+      if (!entry.isIntersecting) return;
+      attach(byLi.get(entry.target));
+      observer.unobserve(entry.target);
+    });
+  }, { rootMargin: "600px 0px" });
+  items.forEach(function (i) { observer.observe(i.li); });
+}
+
+// A list's heading and keyword line on the home page sit just before its
+// .rl-papers wrapper: hide them with it when nothing in it matches.
+function sectionOf(list) {
+  var parts = [list];
+  for (var node = list.previousElementSibling; node; node = node.previousElementSibling) {
+    if (node.matches(".rl-papers, .rl-map, .rl-filter, .rl-filter-slot, h1")) break;
+    parts.push(node);
+    if (/^H[2-6]$/.test(node.tagName)) return parts;
+  }
+  return [list];
+}
+
+function topKeywords(items) {
+  var counts = new Map();
+  items.forEach(function (item) {
+    (item.rec.keywords || []).forEach(function (k) {
+      var key = fold(k);
+      var c = counts.get(key) || { label: text(k), n: 0 };
+      c.n++;
+      counts.set(key, c);
+    });
+  });
+  return Array.from(counts.entries())
+    .sort(function (a, b) { return b[1].n - a[1].n || a[0].localeCompare(b[0]); })
+    // A short list gets fewer chips: one per paper's worth of keywords is noise.
+    .slice(0, Math.min(TOP_KEYWORDS, 6 + 2 * items.length))
+    .map(function (e) { return { key: e[0], label: e[1].label, n: e[1].n }; });
+}
+
+function readFilterState() {
+  var params = new URLSearchParams(location.search);
+  return {
+    text: params.get(URL_KEYS.text) || "",
+    tags: params.getAll(URL_KEYS.tag).map(fold).filter(Boolean),
+    status: params.get(URL_KEYS.status) || "",
+    starred: params.get(URL_KEYS.starred) === "1"
+  };
+}
+
+// Our keys only: Material's own (?h= for search highlighting) stay.
+function writeFilterState(state) {
+  var params = new URLSearchParams(location.search);
+  Object.keys(URL_KEYS).forEach(function (k) { params.delete(URL_KEYS[k]); });
+  if (state.text) params.set(URL_KEYS.text, state.text);
+  state.tags.forEach(function (t) { params.append(URL_KEYS.tag, t); });
+  if (state.status) params.set(URL_KEYS.status, state.status);
+  if (state.starred) params.set(URL_KEYS.starred, "1");
+  var query = params.toString();
+  var url = location.pathname + (query ? "?" + query : "") + location.hash;
+  try {
+    history.replaceState(history.state, "", url);
+  } catch (_err) {
+    // Some browsers refuse history changes on file://; the filter still works.
+  }
+}
+
+function matches(item, state, words) {
+  for (var i = 0; i < words.length; i++) if (item.hay.indexOf(words[i]) < 0) return false;
+  for (var j = 0; j < state.tags.length; j++) if (!item.keywords.has(state.tags[j])) return false;
+  if (state.status && item.status !== state.status) return false;
+  if (state.starred && !store.starred(item.rec.id)) return false;
+  return true;
+}
+
+function initFilter(lists, idx, onChange) {
+  var items = collectItems(lists, idx);
+  if (!items.length) return null;
+  var state = readFilterState();
+  var keywords = topKeywords(items);
+  // A tag from a shared URL gets a chip even if it is not among the top ones.
+  state.tags.forEach(function (t) {
+    if (!keywords.some(function (k) { return k.key === t; })) keywords.push({ key: t, label: t, n: 0 });
+  });
+  var statuses = Array.from(new Set(items.map(function (i) { return i.status; }).filter(Boolean))).sort();
+
+  var input = el("input", { type: "search", class: "rl-filter__text", placeholder: msg("js.filter_placeholder"), "aria-label": msg("js.filter_label") });
+  input.value = state.text;
+  var starred = el("input", { type: "checkbox", class: "rl-filter__starred" });
+  starred.checked = state.starred;
+  var clear = el("button", { type: "button", class: "rl-button rl-filter__clear" }, [msg("js.clear_filters")]);
+  var count = el("p", { class: "rl-filter__count", role: "status", "aria-live": "polite" });
+  var row = el("div", { class: "rl-filter__row" }, [input]);
+  var select = null;
+  if (statuses.length) {
+    select = el("select", { class: "rl-filter__status", "aria-label": msg("js.status") }, [el("option", { value: "" }, [msg("js.any_status")])]);
+    statuses.forEach(function (s) { select.appendChild(el("option", { value: s }, [s])); });
+    select.value = statuses.indexOf(state.status) >= 0 ? state.status : "";
+    state.status = select.value;
+    row.appendChild(select);
+  }
+  row.append(el("label", { class: "rl-filter__check" }, [starred, " " + msg("js.starred_only")]), clear);
+  var chips = el("div", { class: "rl-filter__tags", role: "group", "aria-label": msg("js.keywords") });
+  keywords.forEach(function (k) {
+    var chip = el("button", { type: "button", class: "rl-chip", "data-key": k.key, "aria-pressed": state.tags.indexOf(k.key) >= 0 ? "true" : "false" }, [k.label]);
+    if (k.n) chip.appendChild(el("span", { class: "rl-chip__n" }, [String(k.n)]));
+    chips.appendChild(chip);
+  });
+  var empty = el("p", { class: "rl-filter__empty", hidden: true }, [msg("js.no_match")]);
+  var box = el("div", { class: "rl-filter", role: "search", "aria-label": msg("js.filter_label") }, [row, chips, count]);
+
+  // The page keeps a slot of the filter's height for it, so nothing below moves when it arrives.
+  var slot = document.querySelector(".rl-filter-slot");
+  if (slot) slot.appendChild(box);
+  else {
+    var first = sectionOf(lists[0]);
+    var anchor = first[first.length - 1];
+    anchor.parentNode.insertBefore(box, anchor);
+  }
+  lists[lists.length - 1].after(empty);
+  announce("rl:filter", { box: box, items: items });
+  var sections = lists.map(function (list) { return { list: list, parts: sectionOf(list), off: false }; });
+
+  var urlTimer = 0;
+  function apply(writeUrl) {
+    var words = fold(state.text).split(/\s+/).filter(Boolean);
+    var shown = new Set();
+    var visibleLists = new Set();
+    items.forEach(function (item) {
+      var ok = matches(item, state, words);
+      // A class, not the hidden attribute: Material's [hidden] selectors
+      // make attribute changes on 20,000 items several times slower.
+      if (item.off === ok) {
+        item.off = !ok;
+        item.li.classList.toggle("rl-off", !ok);
+      }
+      if (ok) {
+        shown.add(item.rec.id);
+        visibleLists.add(item.list);
+      }
+    });
+    sections.forEach(function (s) {
+      var hide = !visibleLists.has(s.list);
+      if (s.off !== hide) {
+        s.off = hide;
+        s.parts.forEach(function (p) { p.classList.toggle("rl-off", hide); });
+      }
+    });
+    count.textContent = shown.size === items.length ? msgCount("js.papers", items.length) : msg("js.showing", { shown: shown.size, total: items.length });
+    empty.hidden = shown.size > 0;
+    clear.disabled = !state.text && !state.tags.length && !state.status && !state.starred;
+    box.setAttribute("data-shown", String(shown.size));
+    if (writeUrl) {
+      // Chromium throttles rapid history updates: write once typing pauses.
+      clearTimeout(urlTimer);
+      urlTimer = setTimeout(function () { writeFilterState(state); }, 250);
+    }
+    onChange(shown);
+  }
+
+  // Keystrokes that arrive while a long list is being filtered are folded
+  // into one pass at the next frame.
+  var frame = 0;
+  function schedule() {
+    if (frame) return;
+    frame = requestAnimationFrame(function () {
+      frame = 0;
+      apply(true);
+    });
+  }
+
+  input.addEventListener("input", function () { state.text = input.value; schedule(); });
+  starred.addEventListener("change", function () { state.starred = starred.checked; schedule(); });
+  if (select) select.addEventListener("change", function () { state.status = select.value; schedule(); });
+  chips.addEventListener("click", function (event) {
+    var chip = event.target.closest(".rl-chip");
+    if (!chip) return;
+    var key = chip.getAttribute("data-key");
+    var on = state.tags.indexOf(key) < 0;
+    state.tags = on ? state.tags.concat([key]) : state.tags.filter(function (t) { return t !== key; });
+    chip.setAttribute("aria-pressed", on ? "true" : "false");
+    schedule();
+  });
+  clear.addEventListener("click", function () {
+    state = { text: "", tags: [], status: "", starred: false };
+    input.value = "";
+    starred.checked = false;
+    if (select) select.value = "";
+    chips.querySelectorAll(".rl-chip").forEach(function (c) { c.setAttribute("aria-pressed", "false"); });
+    schedule();
+    input.focus();
+  });
+  // Unstarring a paper while "starred only" is on takes it out of view.
+  store.listen(function () { if (state.starred) schedule(); });
+  apply(false);
+  return items;
+}
+
+
+
+// The tags page lists the keywords; ?tag=… shows the papers that carry one.
+function initTagView(box, idx) {
+  var wanted = new URLSearchParams(location.search).get(URL_KEYS.tag);
+  if (!wanted) return;
+  var key = fold(wanted).trim();
+  var papers = idx.papers.filter(function (p) {
+    return (p.keywords || []).some(function (k) { return fold(k).trim() === key; });
+  });
+  var heading = el("h2", { id: "tagged" }, [msg("js.tagged", { keyword: wanted })]);
+  var note = el("p", { class: "rl-meta" }, [msgCount("js.papers", papers.length)]);
+  var list = el("ul", { class: "rl-tag-view__papers" });
+  papers.forEach(function (p) {
+    list.append(el("li", {}, [el("a", { href: pageHref(p.url) }, titleNodes(p)), " \u00b7 " + text(p.theme)]));
+  });
+  box.replaceChildren(heading, note, list);
+  typeset(list);
+}
+
+// The ids the filter shows, or null when it shows every item.
+function currentlyShown(items) {
+  var shown = new Set(items.filter(function (i) { return !i.off; }).map(function (i) { return i.rec.id; }));
+  return shown.size === items.length ? null : shown;
+}
+
+export { currentlyShown, initFilter, initTagView };

@@ -1,0 +1,27 @@
+// The interface's words, from the site language's message catalogue.
+// The interface's words, from the site language's catalogue
+// (templates/messages/), which main.html puts in the page as JSON.
+var MESSAGES = (function () {
+  var node = document.getElementById("rl-messages");
+  try {
+    return (node && JSON.parse(node.textContent)) || {};
+  } catch (_err) {
+    return {};
+  }
+})();
+
+// msg("js.showing", { shown: 3, total: 9 }): the message with its {holes}
+// filled; the id itself when the catalogue lacks it, so a gap shows.
+function msg(key, values) {
+  var template = Object.hasOwn(MESSAGES, key) ? MESSAGES[key] : key;
+  return template.replace(/\{(\w+)\}/g, function (hole, name) {
+    return values && Object.hasOwn(values, name) ? String(values[name]) : hole;
+  });
+}
+
+// A count's message: key.one for exactly 1 when the language has that form.
+function msgCount(key, n) {
+  return msg(n === 1 && Object.hasOwn(MESSAGES, key + ".one") ? key + ".one" : key + ".other", { n: n });
+}
+
+export { msg, msgCount };

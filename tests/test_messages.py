@@ -1,0 +1,68 @@
+"""The interface's message catalogues (generator.messages) and the words the pages take from them."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from support import REPO, make_paper
+
+from generator import messages
+from generator.errors import BuildError
+from generator.model import ReadingList, Theme
+from generator.render import home_description
+
+TEMPLATES = REPO / "templates"
+CATALOGUES = sorted((TEMPLATES / messages.FOLDER).glob("*.json"))
+
+
+def _ids(path):
+    """A catalogue's message ids, each count under its base id."""
+    return {re.sub(r"\.(one|other)$", "", key) for key in json.loads(path.read_text(encoding="utf-8"))}
+
+
+@pytest.mark.parametrize("catalogue", CATALOGUES, ids=lambda p: p.stem)
+def test_every_catalogue_has_every_message_of_the_english_one(catalogue):
+    assert _ids(catalogue) == _ids(TEMPLATES / messages.FOLDER / "en.json")
+
+
+@pytest.mark.parametrize("catalogue", CATALOGUES, ids=lambda p: p.stem)
+def test_each_message_has_the_holes_of_its_english_original(catalogue):
+    english = messages.load(TEMPLATES, "en").strings
+    own = json.loads(catalogue.read_text(encoding="utf-8"))
+    for key, value in own.items():
+        original = english.get(key) or english[re.sub(r"\.other$", ".one", key)]
+        assert set(re.findall(r"\{(\w+)\}", value)) == set(re.findall(r"\{(\w+)\}", original)), key
+
+
+def test_counts_take_the_languages_own_plural_forms():
+    english, chinese = messages.load(TEMPLATES, "en"), messages.load(TEMPLATES, "zh")
+    assert [english.count("count.papers", n) for n in (1, 2)] == ["1 paper", "2 papers"]
+    assert [chinese.count("count.papers", n) for n in (1, 2)] == ["1 篇论文", "2 篇论文"]
+
+
+def test_a_language_without_a_catalogue_speaks_english():
+    assert messages.load(TEMPLATES, "de").t("nav.home") == "Home"
+
+
+def test_a_broken_catalogue_is_one_error_naming_its_file_and_line(tmp_path):
+    (tmp_path / messages.FOLDER).mkdir()
+    (tmp_path / messages.FOLDER / "en.json").write_text('{\n  "nav.home": "Home",\n}\n', encoding="utf-8")
+    with pytest.raises(BuildError) as error:
+        messages.load(tmp_path, "en")
+    assert f"{tmp_path / messages.FOLDER / 'en.json'}:3" in str(error.value)
+
+
+def test_content_language_tells_chinese_from_english():
+    assert messages.content_language("基于图神经网络的分子性质预测") == "zh"
+    assert messages.content_language("We propose a method.") == "en"
+
+
+def test_the_home_description_names_the_themes_while_they_fit_in_160_characters():
+    themes = [Theme(slug=f"t{i}", label=f"Theme number {i} with a long name", paper_ids=(f"p{i}",)) for i in range(9)]
+    papers = [make_paper(id=f"p{i}", theme=f"t{i}") for i in range(9)]
+    description = home_description(ReadingList(title="A list", papers=papers, themes=themes), messages.load(TEMPLATES, "en"))
+    assert description.startswith("9 papers in 9 themes: Theme number 0 with a long name, ")
+    assert len(description) <= 160 and description.endswith(".")
+    assert "Theme number 8" not in description
