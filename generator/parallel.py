@@ -213,6 +213,8 @@ class _Workers:
                     "site_name": self._config.site_name,
                     "use_directory_urls": self._config.use_directory_urls,
                     "nav": self._config.nav,
+                    # Plugins leave data for the templates here (ours: the interface's messages).
+                    "extra": dict(self._config.extra),
                 },
                 language=self._config.theme["language"],
                 generated={
