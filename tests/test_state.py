@@ -30,7 +30,7 @@ def test_state_files_go_beside_mkdocs_yml_by_default_not_beside_the_input(tmp_pa
 def test_data_dir_puts_them_where_the_curator_says(tmp_path):
     project, source = _project(tmp_path, "state/iclr")
     build_site(project, source)
-    assert sorted(p.name for p in (project / "state" / "iclr").iterdir()) == ["theme-memory.json", "urls.json"]
+    assert sorted(p.name for p in (project / "state" / "iclr").iterdir()) == ["first-seen.json", "theme-memory.json", "urls.json"]
     assert sorted(p.name for p in source.parent.iterdir()) == ["list.txt"]
 
 
