@@ -24,4 +24,13 @@ function msgCount(key, n) {
   return msg(n === 1 && Object.hasOwn(MESSAGES, key + ".one") ? key + ".one" : key + ".other", { n: n });
 }
 
-export { msg, msgCount };
+// strings("js.notes"): every message under "js.notes." by the rest of its key, for the feature scripts beside the bundle.
+function strings(prefix) {
+  var found = {};
+  Object.keys(MESSAGES).forEach(function (key) {
+    if (key.indexOf(prefix + ".") === 0) found[key.slice(prefix.length + 1)] = MESSAGES[key];
+  });
+  return found;
+}
+
+export { msg, msgCount, strings };

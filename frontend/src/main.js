@@ -24,7 +24,7 @@
 import { copyText, initActions } from "./actions.js";
 import { el, text } from "./dom.js";
 import { currentlyShown, initFilter, initTagView } from "./filters.js";
-import { msg } from "./i18n.js";
+import { msg, msgCount, strings } from "./i18n.js";
 import { defaultHighlight, forgetDetachedMaps, initMap, setMapHighlight } from "./map.js";
 import { afterLoadAndFirstSearch, indexPapers, loadPapers, loadScript } from "./papers.js";
 import { download, groupByTheme, initReadingList, siteName, starredPapers, toBibtex, toCsv, toMarkdown } from "./reading-list.js";
@@ -50,7 +50,9 @@ window.RL = {
   download: download,
   starredPapers: starredPapers,
   groupByTheme: groupByTheme,
-  exports: { markdown: toMarkdown, bibtex: toBibtex, csv: toCsv }
+  exports: { markdown: toMarkdown, bibtex: toBibtex, csv: toCsv },
+  msgCount: msgCount,
+  strings: strings
 };
 
 function initPage() {

@@ -10,27 +10,8 @@
   var RL = window.RL;
   if (!RL) return;
 
-  var STRINGS = {
-    en: {
-      ris: "Export RIS",
-      csl: "Export CSL-JSON",
-      shown: "Export the papers shown as",
-      download: "Download",
-      failed: "Could not load citations.js, which the export needs.",
-      theme: "Theme: ",
-      note: "Note: "
-    },
-    zh: {
-      ris: "导出 RIS",
-      csl: "导出 CSL-JSON",
-      shown: "导出当前显示的论文为",
-      download: "下载",
-      failed: "无法加载导出所需的 citations.js。",
-      theme: "主题：",
-      note: "笔记："
-    }
-  };
-  var T = /^zh/i.test(document.documentElement.lang) ? STRINGS.zh : STRINGS.en;
+  // The interface's words, from the site language's catalogue (templates/messages/, keys "js.exports.*").
+  var T = RL.strings("js.exports");
 
   var citationsPromise = null;
   function citations() {

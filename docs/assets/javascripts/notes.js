@@ -10,23 +10,8 @@
   var RL = window.RL;
   if (!RL) return;
 
-  var STRINGS = {
-    en: {
-      label: "My note",
-      placeholder: "A note for yourself: kept in this browser with your reading list, and exported with it",
-      itemLabel: "Note on: ",
-      itemPlaceholder: "Add a note",
-      saved: "Saved"
-    },
-    zh: {
-      label: "我的笔记",
-      placeholder: "写给自己的笔记：与阅读清单一起保存在此浏览器中，并随清单导出",
-      itemLabel: "笔记：",
-      itemPlaceholder: "添加笔记",
-      saved: "已保存"
-    }
-  };
-  var T = /^zh/i.test(document.documentElement.lang) ? STRINGS.zh : STRINGS.en;
+  // The interface's words, from the site language's catalogue (templates/messages/, keys "js.notes.*").
+  var T = RL.strings("js.notes");
 
   // Every note field on the page, by paper id, so another field or tab's
   // change shows in this one.

@@ -104,6 +104,13 @@
   function msgCount(key, n) {
     return msg(n === 1 && Object.hasOwn(MESSAGES, key + ".one") ? key + ".one" : key + ".other", { n });
   }
+  function strings(prefix) {
+    var found = {};
+    Object.keys(MESSAGES).forEach(function(key) {
+      if (key.indexOf(prefix + ".") === 0) found[key.slice(prefix.length + 1)] = MESSAGES[key];
+    });
+    return found;
+  }
 
   // src/urls.js
   var ROOT = (function() {
@@ -1369,7 +1376,9 @@
     download,
     starredPapers,
     groupByTheme,
-    exports: { markdown: toMarkdown, bibtex: toBibtex, csv: toCsv }
+    exports: { markdown: toMarkdown, bibtex: toBibtex, csv: toCsv },
+    msgCount,
+    strings
   };
   function initPage() {
     store.reset();

@@ -12,11 +12,8 @@
   var RL = window.RL;
   if (!RL) return;
 
-  var STRINGS = {
-    en: { ics: "Export calendar (.ics)", title: "my schedule", session: "Session: " },
-    zh: { ics: "导出日程 (.ics)", title: "我的日程", session: "场次：" }
-  };
-  var T = /^zh/i.test(document.documentElement.lang) ? STRINGS.zh : STRINGS.en;
+  // The interface's words, from the site language's catalogue (templates/messages/, keys "js.schedule.*").
+  var T = RL.strings("js.schedule");
 
   var sessionsPromise = null;
   function sessions() {

@@ -22,33 +22,8 @@
   var CODE = 5;
   var ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-  var STRINGS = {
-    en: {
-      share: "Share link",
-      copied: "Link copied. Anyone who opens it sees these papers and can save them as their list.",
-      copyFailed: "Copy the link below.",
-      linkLabel: "Link to this reading list",
-      heading: "A shared reading list",
-      count: function (n) { return n === 1 ? "1 paper" : n + " papers"; },
-      missing: function (n) { return n === 1 ? "1 paper of the link is not in this list." : n + " papers of the link are not in this list."; },
-      save: "Save as my reading list",
-      saved: function (n) { return "Saved: " + (n === 1 ? "1 paper" : n + " papers") + " starred in this browser."; },
-      close: "Close"
-    },
-    zh: {
-      share: "分享链接",
-      copied: "链接已复制。打开它的人会看到这些论文，并可保存为自己的清单。",
-      copyFailed: "请复制下面的链接。",
-      linkLabel: "此阅读清单的链接",
-      heading: "分享的阅读清单",
-      count: function (n) { return n + " 篇论文"; },
-      missing: function (n) { return "链接中有 " + n + " 篇论文不在此清单中。"; },
-      save: "保存为我的阅读清单",
-      saved: function (n) { return "已保存：在此浏览器中标星 " + n + " 篇论文。"; },
-      close: "关闭"
-    }
-  };
-  var T = /^zh/i.test(document.documentElement.lang) ? STRINGS.zh : STRINGS.en;
+  // The interface's words, from the site language's catalogue (templates/messages/, keys "js.share.*").
+  var T = RL.strings("js.share");
 
   function utf8(value) {
     return new TextEncoder().encode(value);
@@ -177,7 +152,7 @@
     var status = RL.el("p", { class: "rl-shared__status", role: "status", "aria-live": "polite" });
     var save = RL.el("button", { type: "button", class: "rl-button", "data-rl-action": "save-shared" }, [T.save]);
     var close = RL.el("button", { type: "button", class: "rl-button", "data-rl-action": "close-shared" }, [T.close]);
-    var summary = T.count(papers.length) + (shared.missing ? ". " + T.missing(shared.missing) : ".");
+    var summary = RL.msgCount("js.share.count", papers.length) + (shared.missing ? ". " + RL.msgCount("js.share.missing", shared.missing) : ".");
     // The actions come before the papers: a shared list may be 200 long.
     var panel = RL.el("section", { class: "rl-shared", "aria-labelledby": "rl-shared-heading" }, [
       RL.el("h2", { id: "rl-shared-heading" }, [T.heading]),
@@ -198,7 +173,7 @@
 
     save.addEventListener("click", function () {
       RL.store.update(papers.map(function (p) { return [p.id, "s", true]; }));
-      status.textContent = T.saved(papers.length);
+      status.textContent = RL.msgCount("js.share.saved", papers.length);
       save.disabled = true;
     });
     close.addEventListener("click", function () {
