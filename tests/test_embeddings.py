@@ -1,4 +1,4 @@
-"""The sentence encoder inside the package (`embeddings: true`): onnxruntime and our WordPiece, no hub, no torch."""
+"""The sentence encoder inside the package (`embeddings: true`): NumPy and our WordPiece, no hub, no torch."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from support import build_site
 
+from generator import embeddings
 from generator.embeddings import MODEL_DIR, Encoder, sentence_embeddings
 from generator.errors import BuildError
 
@@ -31,7 +32,7 @@ def use_embeddings(project: Path) -> None:
 def test_the_model_and_its_licence_ship_inside_the_generator_package():
     package = Path(sys.modules["generator"].__file__).parent
     assert MODEL_DIR.parent.parent == package
-    assert {p.name for p in MODEL_DIR.iterdir()} >= {"model.onnx", "tokenizer.json", "LICENSE", "NOTICE"}
+    assert {p.name for p in MODEL_DIR.iterdir()} >= {"model.safetensors", "tokenizer.json", "LICENSE", "NOTICE"}
     assert "Apache License" in (MODEL_DIR / "LICENSE").read_text(encoding="utf-8")
 
 
@@ -43,6 +44,29 @@ def test_vectors_are_unit_float32_rows_in_the_order_of_the_texts():
     assert np.allclose(np.linalg.norm(vectors, axis=1), 1, atol=1e-4)
     reversed_order = sentence_embeddings(texts[::-1])
     assert reversed_order[::-1].tobytes() == vectors.tobytes()
+
+
+def test_the_int8_model_stays_within_a_hair_of_the_original():
+    """Reference figures from sentence-transformers 6.3 on torch, the original float32 model at 128 word pieces.
+
+    They pin the NumPy forward pass (attention, GELU, layer norms, pooling) to
+    the real model: a wrong step moves these by far more than 0.01.
+    """
+    original_first = [0.0076, -0.0456, 0.0496, 0.0016, 0.0411, -0.0923, -0.0641, -0.1033]
+    original_cosines = [0.5999, 0.0210, 0.0846, 0.0729, 0.1324, 0.3087]
+    vectors = sentence_embeddings([DIFFUSION, PARAPHRASE, UNRELATED, LONG])
+    assert np.allclose(vectors[0, :8], original_first, atol=0.005)
+    cosines = (vectors @ vectors.T)[np.triu_indices(4, k=1)]
+    assert np.allclose(cosines, original_cosines, atol=0.01)
+
+
+def test_one_core_and_many_give_the_same_bytes(monkeypatch):
+    texts = [DIFFUSION, PARAPHRASE, UNRELATED, LONG]
+    encoder = Encoder.load()
+    monkeypatch.setattr(embeddings, "_cores", lambda: 1)
+    alone = encoder.encode(texts)
+    monkeypatch.setattr(embeddings, "_cores", lambda: 4)
+    assert encoder.encode(texts).tobytes() == alone.tobytes()
 
 
 def test_a_paraphrase_is_nearer_than_an_unrelated_abstract():
@@ -81,14 +105,14 @@ def test_text_past_128_word_pieces_is_cut_not_refused():
 
 def test_a_missing_model_file_is_a_build_error_that_says_to_reinstall(tmp_path):
     with pytest.raises(BuildError, match="cannot load the sentence model") as raised:
-        Encoder.load(tmp_path / "model.onnx", MODEL_DIR / "tokenizer.json")
+        Encoder.load(tmp_path / "model.safetensors", MODEL_DIR / "tokenizer.json")
     assert raised.value.where == str(tmp_path)
     assert "reinstall" in raised.value.hint
 
 
 def test_a_corrupt_model_file_is_a_build_error(tmp_path):
-    corrupt = tmp_path / "model.onnx"
-    corrupt.write_bytes((MODEL_DIR / "model.onnx").read_bytes()[:100_000])
+    corrupt = tmp_path / "model.safetensors"
+    corrupt.write_bytes((MODEL_DIR / "model.safetensors").read_bytes()[:100_000])
     with pytest.raises(BuildError, match="cannot load the sentence model"):
         Encoder.load(corrupt, MODEL_DIR / "tokenizer.json")
 
@@ -97,7 +121,7 @@ def test_a_corrupt_tokenizer_is_a_build_error(tmp_path):
     broken = tmp_path / "tokenizer.json"
     broken.write_text("{", encoding="utf-8")
     with pytest.raises(BuildError, match="cannot load the sentence model"):
-        Encoder.load(MODEL_DIR / "model.onnx", broken)
+        Encoder.load(MODEL_DIR / "model.safetensors", broken)
 
 
 def test_a_site_built_with_embeddings_has_every_paper_once_and_the_same_bytes_twice(project, three_papers):

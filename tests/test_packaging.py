@@ -38,7 +38,7 @@ def test_the_wheel_carries_templates_config_docs_and_the_bundled_list(wheel):
 def test_the_wheel_carries_the_sentence_model_with_its_licence(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     model = "generator/models/all-MiniLM-L6-v2/"
-    assert {f"{model}{name}" for name in ("model.onnx", "tokenizer.json", "LICENSE", "NOTICE")} <= names
+    assert {f"{model}{name}" for name in ("model.safetensors", "tokenizer.json", "LICENSE", "NOTICE")} <= names
     # The int8 model is most of the wheel: a stray fp32 export or a second copy would double it.
     assert wheel.stat().st_size < 30_000_000
 
