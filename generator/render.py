@@ -168,6 +168,18 @@ def home_description(reading_list: ReadingList, messages: catalogue.Messages) ->
     return messages.t("home.description", names=separator.join(names), **counts)
 
 
+def paper_description(paper: Paper) -> str:
+    """A paper page's meta description: its summary, else its abstract's first sentence cut at a word boundary.
+
+    A paper has no summary when its only candidate would repeat the abstract's
+    first sentence; on a search result page that sentence is the right one.
+    """
+    if paper.summary:
+        return paper.summary
+    first = next(iter(text.sentences(text.plain_text(paper.abstract))), "")
+    return text.shorten(plain_math(first), _DESCRIPTION_CHARS - 1)
+
+
 def _paper_script(records: list[dict[str, object]]) -> str:
     """papers.js: the records' _SCRIPT_FIELDS as rows, each theme by its place in a list of (label, slug), each sub-theme in one of slugs."""
     themes = list(dict.fromkeys((record["theme"], record["theme_slug"]) for record in records))
@@ -329,6 +341,7 @@ def _environment(templates: Path, messages: catalogue.Messages) -> jinja2.Enviro
         minutes=_reading_minutes,
         plural=text.plural,
         describe=sessions.describe,
+        description=paper_description,
         iso=lambda session: session.start.isoformat(),
         lang=catalogue.content_language,
     )
