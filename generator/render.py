@@ -62,8 +62,10 @@ _SCRIPT = (
 POINTS_SCRIPT = "points.js"
 _DIGITS = string.ascii_uppercase + string.ascii_lowercase + string.digits + "-_"
 _GRID = len(_DIGITS) ** 2 - 1
-# A home or theme page's records of the papers it lists, for its filter.
-_RECORD_FIELDS = ("id", "title", "title_math", "theme", "theme_slug", "subtheme_slug", "url", "keywords", "status")
+# A home or theme page's records of the papers it lists, for its filter and
+# its export of the papers shown: rows of these fields, the first the paper's
+# row in points.js and papers.js.
+_RECORD_FIELDS = ("row", "id", "title", "title_math", "theme", "url", "keywords", "status")
 # A theme with sub-themes shows this many of its papers, the most representative.
 _REPRESENTATIVES = 3
 TAGS = "tags.md"
@@ -119,8 +121,9 @@ def render_pages(
     records = _records(reading_list)
     rows = {paper.id: row for row, paper in enumerate(reading_list.papers)}
 
-    def listed_records(listed: list[Paper]) -> list[dict[str, object]]:
-        return [{"row": rows[p.id], **{field: records[rows[p.id]][field] for field in _RECORD_FIELDS}} for p in listed]
+    def listed_records(listed: list[Paper]) -> dict[str, object]:
+        table = [[rows[p.id], *(records[rows[p.id]][field] for field in _RECORD_FIELDS[1:])] for p in listed]
+        return {"fields": _RECORD_FIELDS, "rows": table}
 
     themes = _theme_views(reading_list, papers)
     home_listed = [paper for _, members, children in themes for paper in listed_papers(members, children)]
@@ -132,27 +135,15 @@ def render_pages(
         description=home_description(reading_list, messages),
         records=listed_records(home_listed),
     )
+
+    def add_theme(theme: Theme, members: list[Paper], children: list[Any], parent: Theme | None) -> None:
+        listed = listed_records(listed_papers(members, children))
+        add(theme_path(theme), "theme.md.j2", theme=theme, papers=members, subthemes=children, parent=parent, records=listed)
+
     for theme, members, children in themes:
-        listed = listed_papers(members, children)
-        add(
-            theme_path(theme),
-            "theme.md.j2",
-            theme=theme,
-            papers=members,
-            subthemes=children,
-            parent=None,
-            records=listed_records(listed),
-        )
+        add_theme(theme, members, children, None)
         for child, child_papers, _ in children:
-            add(
-                theme_path(child),
-                "theme.md.j2",
-                theme=child,
-                papers=child_papers,
-                subthemes=[],
-                parent=theme,
-                records=listed_records(child_papers),
-            )
+            add_theme(child, child_papers, [], theme)
     for paper in reading_list.papers:
         theme = reading_list.theme(paper.theme)
         related = [(papers[r.paper_id], r.reasons) for r in paper.related]
@@ -501,7 +492,7 @@ def _finalize(value: object) -> object:
     return Markup(text.inert(str(value)))
 
 
-def _records_attribute(records: list[dict[str, object]]) -> Markup:
+def _records_attribute(records: dict[str, object]) -> Markup:
     """The records as JSON in an HTML attribute's value, which the page's scripts parse and no text in them can leave."""
     return Markup(text.escape(json.dumps(records, ensure_ascii=False, separators=(",", ":"))))
 

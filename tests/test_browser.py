@@ -23,13 +23,12 @@ from browser_helpers import (
     axe_violations,
     cumulative_layout_shift,
     first_paper_link_screens,
-    launch,
     search,
     serve,
     watch_errors,
     watch_layout_shift,
 )
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 from support import DEV_DATA, REPO, build_site, copy_project
 
 from generator.messages import load as load_messages
@@ -133,34 +132,6 @@ def grouped_site(tmp_path_factory):
     papers = json.loads((project / "site" / "papers.json").read_text(encoding="utf-8"))
     with serve(project / "site") as base:
         yield Site(base, project / "site", papers)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def errors():
-    found: list[str] = []
-    yield found
-    assert not found, "\n".join(found)
-
-
-@pytest.fixture
-def context(browser, errors):
-    context = browser.new_context(accept_downloads=True, viewport={"width": 1200, "height": 900})
-    context.on("page", lambda page: watch_errors(page, errors))
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def page(context):
-    return context.new_page()
 
 
 def visible_ids(page, count: int | None = None) -> list[str]:
@@ -355,7 +326,8 @@ def test_the_home_page_map_and_filter_work_before_every_record_loads(page, group
     page.on("request", lambda request: requested.append(request.url.removeprefix(grouped_site.base)))
     page.goto(grouped_site.base)
     expect(page.locator(".rl-map")).to_have_attribute("data-points", str(len(grouped_site.papers)))
-    first = page.eval_on_selector(".rl-filter-slot", "s => JSON.parse(s.dataset.records)[0]")
+    table = page.eval_on_selector(".rl-filter-slot", "s => JSON.parse(s.dataset.records)")
+    first = dict(zip(table["fields"], table["rows"][0], strict=True))
     assert grouped_site.papers[first["row"]]["id"] == first["id"]
     page.get_by_placeholder(EN.t("js.filter_placeholder")).fill(first["title"])
     expect(page.locator(".rl-map")).to_have_attribute("data-lit", "1")

@@ -18,10 +18,10 @@ from pathlib import Path
 import icalendar
 import pytest
 import rispy
-from browser_helpers import CHROMIUM, launch, serve, watch_errors
+from browser_helpers import CHROMIUM, new_context, serve
 from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle, formatter
 from citeproc.source.json import CiteProcJSON
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 from support import build_site, copy_project
 
 pytestmark = [
@@ -97,34 +97,6 @@ def site(built):
     records = {r["id"]: r for r in json.loads((built / "papers.json").read_text(encoding="utf-8"))}
     with serve(built) as base:
         yield base, records
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def errors():
-    found: list[str] = []
-    yield found
-    assert not found, "\n".join(found)
-
-
-def new_context(browser, errors):
-    context = browser.new_context(accept_downloads=True, viewport={"width": 1200, "height": 900})
-    context.on("page", lambda page: watch_errors(page, errors))
-    return context
-
-
-@pytest.fixture
-def page(browser, errors):
-    context = new_context(browser, errors)
-    yield context.new_page()
-    context.close()
 
 
 def star(page, base: str, records: dict, *ids: str) -> None:

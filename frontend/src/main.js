@@ -15,7 +15,8 @@
  *   - the tags page's view (.rl-tag-view) of the papers with the keyword in
  *     its URL (?tag=…);
  *   - a theme map (.rl-map): one <canvas> scatter of every paper, fast at
- *     20,000 points thanks to batched drawing and a grid for hit-testing.
+ *     20,000 points thanks to batched drawing and a grid for hit-testing;
+ *   - math typeset by the bundled KaTeX, which loads only on pages with math.
  *
  * Paper records come from three places, so that a page downloads little
  * before its map and filter work: the records of the papers a page lists sit
@@ -30,7 +31,8 @@ import { el, text } from "./dom.js";
 import { currentlyShown, initFilter, initTagView } from "./filters.js";
 import { msg, msgCount, strings } from "./i18n.js";
 import { defaultHighlight, forgetDetachedMaps, initMap, setMapHighlight } from "./map.js";
-import { afterLoadAndFirstSearch, indexPapers, loadData, loadPapers, loadPoints, loadScript, pageRecords } from "./papers.js";
+import { mathNodes, renderMath } from "./math.js";
+import { afterLoadAndFirstSearch, indexPapers, loadData, loadPapers, loadPoints, pageRecords } from "./papers.js";
 import { download, groupByTheme, initReadingList, siteName, starredPapers, toBibtex, toCsv, toMarkdown } from "./reading-list.js";
 import { store } from "./store.js";
 import { repaint, views } from "./toggles.js";
@@ -45,7 +47,6 @@ window.RL = {
   loadPoints: loadPoints,
   loadData: loadData,
   indexPapers: indexPapers,
-  loadScript: loadScript,
   root: ROOT,
   el: el,
   text: text,
@@ -60,8 +61,11 @@ window.RL = {
   msgCount: msgCount,
   strings: strings
 };
+// search.js typesets the titles and excerpts it writes with these.
+window.rlMath = { nodes: mathNodes, render: renderMath };
 
 function initPage() {
+  renderMath(document.body);
   store.reset();
   views.clear();
   forgetDetachedMaps();

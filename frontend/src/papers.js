@@ -80,13 +80,15 @@ function pageRecords() {
   var byId = new Map();
   var byUrl = new Map();
   document.querySelectorAll(".rl-filter-slot[data-records]").forEach(function (slot) {
-    var records = [];
+    var table = { fields: [], rows: [] };
     try {
-      records = JSON.parse(slot.getAttribute("data-records"));
+      table = JSON.parse(slot.getAttribute("data-records"));
     } catch (err) {
       console.warn("readinglist: unreadable records on this page", err);
     }
-    records.forEach(function (p) {
+    table.rows.forEach(function (row) {
+      var p = {};
+      table.fields.forEach(function (field, i) { p[field] = row[i]; });
       byId.set(p.id, p);
       byUrl.set(normalisePath(p.url), p);
     });

@@ -13,23 +13,14 @@
   // The interface's words, from the site language's catalogue (templates/messages/, keys "js.exports.*").
   var T = RL.strings("js.exports");
 
-  var citationsPromise = null;
   function citations() {
-    if (window.RL_CITATIONS) return Promise.resolve(window.RL_CITATIONS);
-    if (!citationsPromise) {
-      citationsPromise = RL.loadScript(RL.root + "citations.js").then(function () {
-        if (!window.RL_CITATIONS) throw new Error("citations.js did not define RL_CITATIONS");
-        return window.RL_CITATIONS;
-      });
-      citationsPromise.catch(function () { citationsPromise = null; });
-    }
-    return citationsPromise;
+    return RL.loadData("citations.js", "RL_CITATIONS");
   }
 
   // A paper as the exports see it: its record in papers.js, its citation
   // fields and the reader's own state.
   function full(rec, cites) {
-    var c = Object.prototype.hasOwnProperty.call(cites, rec.id) ? cites[rec.id] : {};
+    var c = Object.hasOwn(cites, rec.id) ? cites[rec.id] : {};
     return {
       id: rec.id,
       title: RL.text(rec.title),

@@ -1,117 +1,5 @@
 /* Built by 'npm run build' in frontend/ from frontend/src/: edit those, not this file. */
 (() => {
-  // src/dom.js
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function(k) {
-      if (attrs[k] !== null && attrs[k] !== void 0 && attrs[k] !== false) node.setAttribute(k, attrs[k] === true ? "" : attrs[k]);
-    });
-    (children || []).forEach(function(c) {
-      node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
-    });
-    return node;
-  }
-  function text(value) {
-    return value === null || value === void 0 ? "" : String(value);
-  }
-  function titleNodes(rec) {
-    return rec.title_math && window.rlMath ? window.rlMath.nodes(rec.title_math) : [text(rec.title)];
-  }
-  function typeset(node) {
-    if (window.rlMath) window.rlMath.render(node);
-  }
-  function announce(name, detail) {
-    document.dispatchEvent(new CustomEvent(name, { detail }));
-  }
-
-  // src/citations.js
-  function bibKey(id, used) {
-    var base = "rl:" + (text(id).replace(/[^A-Za-z0-9_:-]/g, "") || "paper");
-    var key = base;
-    for (var n = 2; used == null ? void 0 : used.has(key); n++) key = base + "-" + n;
-    if (used) used.add(key);
-    return key;
-  }
-  function bibText(value) {
-    var s = text(value).replace(/\s+/g, " ").trim();
-    var depth = 0;
-    for (var i = 0; i < s.length && depth >= 0; i++) {
-      if (s[i] === "{" && s[i - 1] !== "\\") depth++;
-      else if (s[i] === "}" && s[i - 1] !== "\\") depth--;
-    }
-    if (depth !== 0) s = s.replace(/[{}]/g, "");
-    return s.replace(/(?<!\\)[&%#]/g, "\\$&");
-  }
-  function citationNote(paper) {
-    var note = ["Theme: " + paper.theme];
-    if (paper.status) note.push(paper.status);
-    if (paper.derived) note.push("title derived from the abstract");
-    if (paper.read !== void 0) note.push(paper.read ? "read" : "to read");
-    if (paper.note) note.push("Note: " + paper.note);
-    return note.join("; ");
-  }
-  function bibUrl(url) {
-    return text(url).replace(/[{}\s]/g, encodeURIComponent);
-  }
-  function bibtexEntry(paper, used) {
-    var _a;
-    var type = paper.conference ? "inproceedings" : paper.journal ? "article" : "misc";
-    var fields = [["title", "{" + bibText(paper.title) + "}"]];
-    if ((_a = paper.authors) == null ? void 0 : _a.length) fields.push(["author", bibText(paper.authors.join(" and "))]);
-    if (paper.conference) fields.push(["booktitle", bibText(paper.conference)]);
-    if (paper.journal) fields.push(["journal", bibText(paper.journal)]);
-    if (paper.year) fields.push(["year", bibText(paper.year)]);
-    if (paper.doi) fields.push(["doi", bibUrl(paper.doi)]);
-    fields.push(["url", bibUrl(paper.url)]);
-    if (paper.pdf) fields.push(["pdf", bibUrl(paper.pdf)]);
-    fields.push(["note", bibText(citationNote(paper))]);
-    return "@" + type + "{" + bibKey(paper.id, used) + ",\n" + fields.map(function(f) {
-      return "  " + f[0] + " = {" + f[1] + "}";
-    }).join(",\n") + "\n}\n";
-  }
-  function risEntry(paper) {
-    var lines = [["TY", paper.conference ? "CONF" : paper.journal ? "JOUR" : "GEN"], ["TI", paper.title]];
-    (paper.authors || []).forEach(function(a) {
-      lines.push(["AU", a]);
-    });
-    if (paper.year) lines.push(["PY", paper.year]);
-    if (paper.conference) lines.push(["T2", paper.conference]);
-    if (paper.journal) lines.push(["JO", paper.journal]);
-    if (paper.doi) lines.push(["DO", paper.doi]);
-    lines.push(["UR", paper.url]);
-    if (paper.pdf) lines.push(["L1", paper.pdf]);
-    lines.push(["N1", citationNote(paper)], ["ER", ""]);
-    return lines.map(function(l) {
-      return l[0] + "  - " + text(l[1]).replace(/\s+/g, " ").trim();
-    }).join("\n") + "\n";
-  }
-
-  // src/i18n.js
-  var MESSAGES = (function() {
-    var node = document.getElementById("rl-messages");
-    try {
-      return node && JSON.parse(node.textContent) || {};
-    } catch (_err) {
-      return {};
-    }
-  })();
-  function msg(key, values) {
-    var template = Object.hasOwn(MESSAGES, key) ? MESSAGES[key] : key;
-    return template.replace(/\{(\w+)\}/g, function(hole, name) {
-      return values && Object.hasOwn(values, name) ? String(values[name]) : hole;
-    });
-  }
-  function msgCount(key, n) {
-    return msg(n === 1 && Object.hasOwn(MESSAGES, key + ".one") ? key + ".one" : key + ".other", { n });
-  }
-  function strings(prefix) {
-    var found = {};
-    Object.keys(MESSAGES).forEach(function(key) {
-      if (key.indexOf(prefix + ".") === 0) found[key.slice(prefix.length + 1)] = MESSAGES[key];
-    });
-    return found;
-  }
-
   // src/urls.js
   var ROOT = (function() {
     var script = document.currentScript;
@@ -225,13 +113,17 @@
     var byId = /* @__PURE__ */ new Map();
     var byUrl = /* @__PURE__ */ new Map();
     document.querySelectorAll(".rl-filter-slot[data-records]").forEach(function(slot) {
-      var records = [];
+      var table = { fields: [], rows: [] };
       try {
-        records = JSON.parse(slot.getAttribute("data-records"));
+        table = JSON.parse(slot.getAttribute("data-records"));
       } catch (err) {
         console.warn("readinglist: unreadable records on this page", err);
       }
-      records.forEach(function(p) {
+      table.rows.forEach(function(row) {
+        var p = {};
+        table.fields.forEach(function(field, i) {
+          p[field] = row[i];
+        });
         byId.set(p.id, p);
         byUrl.set(normalisePath(p.url), p);
       });
@@ -270,6 +162,175 @@
       if (document.readyState === "complete") go();
       else window.addEventListener("load", go, { once: true });
     });
+  }
+
+  // src/math.js
+  var DELIMITERS = [
+    { left: "\\[", right: "\\]", display: true },
+    { left: "\\(", right: "\\)", display: false },
+    { left: "$$", right: "$$", display: true }
+  ];
+  var KATEX = ROOT + "assets/katex/";
+  var loading2 = null;
+  function loadKatex() {
+    if (!loading2) {
+      var css = document.createElement("link");
+      css.rel = "stylesheet";
+      css.href = KATEX + "katex.min.css";
+      document.head.appendChild(css);
+      loading2 = loadScript(KATEX + "katex.min.js").then(function() {
+        return loadScript(KATEX + "contrib/auto-render.min.js");
+      });
+    }
+    return loading2;
+  }
+  function renderMath(root) {
+    var scope = (root == null ? void 0 : root.querySelectorAll) ? root : document;
+    var nodes = scope.querySelectorAll(".arithmatex");
+    if (!nodes.length) return;
+    loadKatex().then(
+      function() {
+        for (var i = 0; i < nodes.length; i++) {
+          try {
+            window.renderMathInElement(nodes[i], { delimiters: DELIMITERS, throwOnError: false });
+          } catch (err) {
+            console.warn("readinglist: could not render math", err);
+          }
+        }
+      },
+      function() {
+        loading2 = null;
+      }
+    );
+  }
+  var MATH_TEXT = /(?<![\\$A-Za-z_])\$([^$\s](?:[^$]*?[^$\s\\])?)\$(?![A-Za-z_$])|\\\(([\s\S]+?)\\\)/g;
+  function mathNodes(value) {
+    var nodes = [];
+    var start = 0;
+    value = String(value);
+    value.replace(MATH_TEXT, function(match, dollars, parens, at) {
+      if (at > start) nodes.push(document.createTextNode(value.slice(start, at)));
+      var span = document.createElement("span");
+      span.className = "arithmatex";
+      span.textContent = "\\(" + (dollars || parens) + "\\)";
+      nodes.push(span);
+      start = at + match.length;
+      return match;
+    });
+    if (start < value.length) nodes.push(document.createTextNode(value.slice(start)));
+    return nodes;
+  }
+
+  // src/dom.js
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function(k) {
+      if (attrs[k] !== null && attrs[k] !== void 0 && attrs[k] !== false) node.setAttribute(k, attrs[k] === true ? "" : attrs[k]);
+    });
+    (children || []).forEach(function(c) {
+      node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+    });
+    return node;
+  }
+  function text(value) {
+    return value === null || value === void 0 ? "" : String(value);
+  }
+  function titleNodes(rec) {
+    return rec.title_math ? mathNodes(rec.title_math) : [text(rec.title)];
+  }
+  function typeset(node) {
+    renderMath(node);
+  }
+  function announce(name, detail) {
+    document.dispatchEvent(new CustomEvent(name, { detail }));
+  }
+
+  // src/citations.js
+  function bibKey(id, used) {
+    var base = "rl:" + (text(id).replace(/[^A-Za-z0-9_:-]/g, "") || "paper");
+    var key = base;
+    for (var n = 2; used == null ? void 0 : used.has(key); n++) key = base + "-" + n;
+    if (used) used.add(key);
+    return key;
+  }
+  function bibText(value) {
+    var s = text(value).replace(/\s+/g, " ").trim();
+    var depth = 0;
+    for (var i = 0; i < s.length && depth >= 0; i++) {
+      if (s[i] === "{" && s[i - 1] !== "\\") depth++;
+      else if (s[i] === "}" && s[i - 1] !== "\\") depth--;
+    }
+    if (depth !== 0) s = s.replace(/[{}]/g, "");
+    return s.replace(/(?<!\\)[&%#]/g, "\\$&");
+  }
+  function citationNote(paper) {
+    var note = ["Theme: " + paper.theme];
+    if (paper.status) note.push(paper.status);
+    if (paper.derived) note.push("title derived from the abstract");
+    if (paper.read !== void 0) note.push(paper.read ? "read" : "to read");
+    if (paper.note) note.push("Note: " + paper.note);
+    return note.join("; ");
+  }
+  function bibUrl(url) {
+    return text(url).replace(/[{}\s]/g, encodeURIComponent);
+  }
+  function bibtexEntry(paper, used) {
+    var _a;
+    var type = paper.conference ? "inproceedings" : paper.journal ? "article" : "misc";
+    var fields = [["title", "{" + bibText(paper.title) + "}"]];
+    if ((_a = paper.authors) == null ? void 0 : _a.length) fields.push(["author", bibText(paper.authors.join(" and "))]);
+    if (paper.conference) fields.push(["booktitle", bibText(paper.conference)]);
+    if (paper.journal) fields.push(["journal", bibText(paper.journal)]);
+    if (paper.year) fields.push(["year", bibText(paper.year)]);
+    if (paper.doi) fields.push(["doi", bibUrl(paper.doi)]);
+    fields.push(["url", bibUrl(paper.url)]);
+    if (paper.pdf) fields.push(["pdf", bibUrl(paper.pdf)]);
+    fields.push(["note", bibText(citationNote(paper))]);
+    return "@" + type + "{" + bibKey(paper.id, used) + ",\n" + fields.map(function(f) {
+      return "  " + f[0] + " = {" + f[1] + "}";
+    }).join(",\n") + "\n}\n";
+  }
+  function risEntry(paper) {
+    var lines = [["TY", paper.conference ? "CONF" : paper.journal ? "JOUR" : "GEN"], ["TI", paper.title]];
+    (paper.authors || []).forEach(function(a) {
+      lines.push(["AU", a]);
+    });
+    if (paper.year) lines.push(["PY", paper.year]);
+    if (paper.conference) lines.push(["T2", paper.conference]);
+    if (paper.journal) lines.push(["JO", paper.journal]);
+    if (paper.doi) lines.push(["DO", paper.doi]);
+    lines.push(["UR", paper.url]);
+    if (paper.pdf) lines.push(["L1", paper.pdf]);
+    lines.push(["N1", citationNote(paper)], ["ER", ""]);
+    return lines.map(function(l) {
+      return l[0] + "  - " + text(l[1]).replace(/\s+/g, " ").trim();
+    }).join("\n") + "\n";
+  }
+
+  // src/i18n.js
+  var MESSAGES = (function() {
+    var node = document.getElementById("rl-messages");
+    try {
+      return node && JSON.parse(node.textContent) || {};
+    } catch (_err) {
+      return {};
+    }
+  })();
+  function msg(key, values) {
+    var template = Object.hasOwn(MESSAGES, key) ? MESSAGES[key] : key;
+    return template.replace(/\{(\w+)\}/g, function(hole, name) {
+      return values && Object.hasOwn(values, name) ? String(values[name]) : hole;
+    });
+  }
+  function msgCount(key, n) {
+    return msg(n === 1 && Object.hasOwn(MESSAGES, key + ".one") ? key + ".one" : key + ".other", { n });
+  }
+  function strings(prefix) {
+    var found = {};
+    Object.keys(MESSAGES).forEach(function(key) {
+      if (key.indexOf(prefix + ".") === 0) found[key.slice(prefix.length + 1)] = MESSAGES[key];
+    });
+    return found;
   }
 
   // src/store.js
@@ -1452,7 +1513,6 @@
     loadPoints,
     loadData,
     indexPapers,
-    loadScript,
     root: ROOT,
     el,
     text,
@@ -1467,7 +1527,9 @@
     msgCount,
     strings
   };
+  window.rlMath = { nodes: mathNodes, render: renderMath };
   function initPage() {
+    renderMath(document.body);
     store.reset();
     views.clear();
     forgetDetachedMaps();
