@@ -24,6 +24,8 @@ from citeproc.source.json import CiteProcJSON
 from playwright.sync_api import expect
 from support import build_site, copy_project
 
+from generator.citations import chunk_of
+
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium (apt-get install chromium)"),
@@ -192,6 +194,18 @@ def test_ris_export_parses_back_with_every_field_the_input_gives(page, site):
     assert entries["zh4"]["title"] == "基于图神经网络的分子性质预测"
     assert entries["zh4"]["authors"] == ["张三"]
     assert "lab: Example Lab" in entries["moe5"]["notes"]
+
+
+def test_an_export_loads_only_the_citation_chunks_of_its_papers(page, site):
+    base, records = site
+    star(page, base, records, "zh4")
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url.removeprefix(base)))
+    open_reading_list(page, base)
+    _, body = download(page, '[data-rl-action="export-ris"]')
+    # The script's hash of the id names the chunk the generator wrote it in.
+    assert [url for url in requested if url.startswith("citations/")] == [f"citations/{chunk_of('zh4')}.js"]
+    assert "AU  - 张三" in body
 
 
 def test_csl_json_export_parses_back_and_formats_as_a_bibliography(page, site):
