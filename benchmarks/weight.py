@@ -11,13 +11,17 @@ them apart. "map ready" is the time from navigation to that moment, median
 of --runs fresh contexts; "slow net" is the same with the network held to
 10 Mbit/s and 40 ms (uncompressed bytes), as on a slow connection with a host
 that does not compress. Then it hovers over the map and says what the
-tooltip's first need downloads.
+tooltip's first need downloads. Last, what a RIS or CSL-JSON export of k
+papers (seeded at random) loads of the citation fields: the whole
+citations.js of older sites, or only its papers' chunks (citations/XX.js).
 """
 
 from __future__ import annotations
 
 import argparse
 import gzip
+import json
+import random
 import statistics
 import sys
 from pathlib import Path
@@ -79,6 +83,20 @@ def visit(
     return ready, before, later
 
 
+def export_loads(site: Path, k: int) -> tuple[int, int]:
+    """Bytes (raw, gzip) an export of k seeded random papers loads of the citation fields."""
+    whole = site / "citations.js"
+    if whole.is_file():
+        body = whole.read_bytes()
+        return len(body), len(gzip.compress(body, 6))
+    from generator.citations import CITATIONS_CHUNK, chunk_of
+
+    ids = [record["id"] for record in json.loads((site / "papers.json").read_text(encoding="utf-8"))]
+    chunks = {chunk_of(paper_id) for paper_id in random.Random(k).sample(ids, min(k, len(ids)))}
+    bodies = [(site / CITATIONS_CHUNK.format(chunk)).read_bytes() for chunk in chunks]
+    return sum(len(b) for b in bodies), sum(len(gzip.compress(b, 6)) for b in bodies)
+
+
 def kb(value: int) -> str:
     return f"{value / 1024:,.0f}"
 
@@ -126,6 +144,10 @@ def main() -> None:
         data += f"; page {kb(page[0])} / {kb(page[1])}" if page else ""
         added = ", ".join(f"{k} {kb(v[0])} / {kb(v[1])}" for k, v in sorted(hovered.items()) if k in DATA_FILES) or "nothing"
         print(f"| {name} | {kb(raw)} / {kb(packed)} | {data} | {fast_ms:,.0f} | {slow_ms:,.0f} | {added} |")
+    print("\n| papers exported (RIS, CSL-JSON) | 1 | 5 | 50 | 200 |")
+    print("|---|---|---|---|---|")
+    loads = [export_loads(site, k) for k in (1, 5, 50, 200)]
+    print("| KB of citation fields loaded (raw / gzip) | " + " | ".join(f"{kb(r)} / {kb(g)}" for r, g in loads) + " |")
 
 
 if __name__ == "__main__":
