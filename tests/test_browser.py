@@ -423,6 +423,8 @@ def test_keyboard_users_can_step_through_the_map_and_leave_it(page, bundled):
     canvas.focus()
     page.keyboard.press("ArrowRight")
     titles = {p["title"] for p in bundled.papers}
+    # The title is announced once papers.js, which focusing the map asks for, has loaded.
+    expect(page.locator(".rl-map [role=status]")).to_contain_text(" — ")
     announced = page.locator(".rl-map [role=status]").text_content()
     assert announced.split(" — ")[0] in titles
     page.keyboard.press("Tab")
