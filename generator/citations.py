@@ -1,11 +1,13 @@
-"""citations.js: what reference managers and calendars need of each paper, for the reader's exports.
+"""citations/*.js: what reference managers and calendars need of each paper, for the reader's exports.
 
 The Reading list's RIS, CSL-JSON and calendar exports, and the export of a
 filtered list, carry every field the input gives: authors, abstract, date,
 links, venue, sessions and any other metadata. That is far more than the
-lists and the map need, so it lives apart from papers.js, as a script that
-the pages load only when a reader exports (a script, not JSON, so that it
-loads from file:// too).
+lists and the map need (17 MB for 9,842 papers with their abstracts), so it
+lives apart from papers.js, in 256 scripts by a hash of the paper's id, which
+the pages load only when a reader exports, and only those of the papers
+exported. Scripts, not JSON, so that they load from file:// too; by the id's
+hash, so that a paper added or changed changes one of them.
 """
 
 from __future__ import annotations
@@ -16,7 +18,10 @@ from .feeds import date_parts
 from .model import Paper, ReadingList
 from .sessions import describe, utc_stamp
 
-CITATIONS_SCRIPT = "citations.js"
+# citations/XX.js defines window.RL_CITATIONS_XX, XX being the low byte of the
+# FNV-1a hash of the id's UTF-8, in two hex digits (exports.js, chunkOf, agrees).
+CITATIONS_CHUNK = "citations/{}.js"
+CHUNKS = 256
 # The papers' sessions alone: small, so the Reading list loads it to know
 # whether to offer a calendar. Written even when empty: a page must not load
 # a script that is not there.
@@ -24,10 +29,23 @@ SESSIONS_SCRIPT = "sessions.js"
 
 
 def citation_scripts(reading_list: ReadingList) -> dict[str, str]:
-    """citations.js (window.RL_CITATIONS) and sessions.js (window.RL_SESSIONS), each by paper id in list order."""
+    """The citations/*.js chunks that have papers, and sessions.js (window.RL_SESSIONS); each by paper id in list order."""
     records = {paper.id: _record(paper) for paper in reading_list.papers}
     sessions = {paper_id: record["sessions"] for paper_id, record in records.items() if "sessions" in record}
-    return {CITATIONS_SCRIPT: _script("RL_CITATIONS", records), SESSIONS_SCRIPT: _script("RL_SESSIONS", sessions)}
+    chunks: dict[str, dict[str, object]] = {}
+    for paper_id, record in records.items():
+        chunks.setdefault(chunk_of(paper_id), {})[paper_id] = record
+    scripts = {CITATIONS_CHUNK.format(chunk): _script(f"RL_CITATIONS_{chunk}", chunks[chunk]) for chunk in sorted(chunks)}
+    scripts[SESSIONS_SCRIPT] = _script("RL_SESSIONS", sessions)
+    return scripts
+
+
+def chunk_of(paper_id: str) -> str:
+    """The citations chunk holding a paper: the low byte of the 32-bit FNV-1a hash of its id's UTF-8, as two hex digits."""
+    value = 0x811C9DC5
+    for byte in paper_id.encode():
+        value = ((value ^ byte) * 0x01000193) & 0xFFFFFFFF
+    return f"{value % CHUNKS:02x}"
 
 
 def _script(name: str, data: object) -> str:

@@ -37,10 +37,10 @@ _WORDS_PER_MINUTE = 200
 # The paper export at the site's root; its records are data, so they stay raw.
 EXPORT = "papers.json"
 EXPORT_SCRIPT = "papers.js"
-# papers.js holds what the lists, filters and map use, as rows with each
-# theme and sub-theme named once: at 20,000 papers, 4.5 MB to download and
-# parse where objects took 7.5. It turns them back into the records the
-# scripts read.
+# papers.js holds every record the scripts read, as rows with each theme and
+# sub-theme named once: at 20,000 papers, 4.5 MB to download and parse where
+# objects took 7.5. Pages load it only on first need (a map tooltip, the
+# Reading list, the tags page's view, an export).
 _SCRIPT_FIELDS = ("id", "title", "title_math", "theme", "subtheme_slug", "url", "keywords", "status", "x", "y")
 _SCRIPT = (
     "window.RL_PAPERS = (function (fields, themes, subthemes, rows) {{\n"
@@ -54,6 +54,20 @@ _SCRIPT = (
     "  }});\n"
     "}})({fields}, {themes}, {subthemes}, {rows});\n"
 )
+# points.js is what a map needs before it works, 8 characters a paper in
+# papers.js's order: theme, sub-theme (0 for none, else its place + 1), x and
+# y on a 0-4095 grid (a point of a 2,000-pixel map moves less than half a
+# pixel), each as two digits of base 64. Its 79 KB at 9,842 papers replace the
+# 2.2 MB the home page's map and filters used to wait for.
+POINTS_SCRIPT = "points.js"
+_DIGITS = string.ascii_uppercase + string.ascii_lowercase + string.digits + "-_"
+_GRID = len(_DIGITS) ** 2 - 1
+# A home or theme page's records of the papers it lists, for its filter and
+# its export of the papers shown: rows of these fields, the first the paper's
+# row in points.js and papers.js.
+_RECORD_FIELDS = ("row", "id", "title", "title_math", "theme", "url", "keywords", "status")
+# A theme with sub-themes shows this many of its papers, the most representative.
+_REPRESENTATIVES = 3
 TAGS = "tags.md"
 # Past this many papers the tags page lists only keywords that papers share:
 # a conference's one-paper keywords run to tens of thousands.
@@ -104,12 +118,32 @@ def render_pages(
         markdown = kept.get(path, key)
         pages[path] = markdown if markdown is not None else env.get_template(template).render(page_path=path, **context)
 
+    records = _records(reading_list)
+    rows = {paper.id: row for row, paper in enumerate(reading_list.papers)}
+
+    def listed_records(listed: list[Paper]) -> dict[str, object]:
+        table = [[rows[p.id], *(records[rows[p.id]][field] for field in _RECORD_FIELDS[1:])] for p in listed]
+        return {"fields": _RECORD_FIELDS, "rows": table}
+
     themes = _theme_views(reading_list, papers)
-    add("index.md", "index.md.j2", reading_list=reading_list, themes=themes, description=home_description(reading_list, messages))
+    home_listed = [paper for _, members, children in themes for paper in listed_papers(members, children)]
+    add(
+        "index.md",
+        "index.md.j2",
+        reading_list=reading_list,
+        themes=themes,
+        description=home_description(reading_list, messages),
+        records=listed_records(home_listed),
+    )
+
+    def add_theme(theme: Theme, members: list[Paper], children: list[Any], parent: Theme | None) -> None:
+        listed = listed_records(listed_papers(members, children))
+        add(theme_path(theme), "theme.md.j2", theme=theme, papers=members, subthemes=children, parent=parent, records=listed)
+
     for theme, members, children in themes:
-        add(theme_path(theme), "theme.md.j2", theme=theme, papers=members, subthemes=children, parent=None)
+        add_theme(theme, members, children, None)
         for child, child_papers, _ in children:
-            add(theme_path(child), "theme.md.j2", theme=child, papers=child_papers, subthemes=[], parent=theme)
+            add_theme(child, child_papers, [], theme)
     for paper in reading_list.papers:
         theme = reading_list.theme(paper.theme)
         related = [(papers[r.paper_id], r.reasons) for r in paper.related]
@@ -130,10 +164,10 @@ def render_pages(
     add(TAGS, "tags.md.j2", keywords=keywords, keyword_count=count, shared_only=len(reading_list.papers) > _ALL_TAGS)
     for old, new in (redirects or {}).items():
         add(f"papers/{old}/index.html", "redirect.html.j2", target=Markup(f"../{new}/"))
-    records = _records(reading_list)
     pages[EXPORT] = json.dumps(records, ensure_ascii=False, indent=1) + "\n"
     # The same records as a script: pages opened from file:// cannot fetch JSON.
     pages[EXPORT_SCRIPT] = _paper_script(records)
+    pages[POINTS_SCRIPT] = points_script(records)
     kept.save(pages, keys)
     log.info("Rendered %d pages", len(pages))
 
@@ -168,10 +202,21 @@ def home_description(reading_list: ReadingList, messages: catalogue.Messages) ->
     return messages.t("home.description", names=separator.join(names), **counts)
 
 
+def paper_description(paper: Paper) -> str:
+    """A paper page's meta description: its summary, else its abstract's first sentence cut at a word boundary.
+
+    A paper has no summary when its only candidate would repeat the abstract's
+    first sentence; on a search result page that sentence is the right one.
+    """
+    if paper.summary:
+        return paper.summary
+    first = next(iter(text.sentences(text.plain_text(paper.abstract))), "")
+    return text.shorten(plain_math(first), _DESCRIPTION_CHARS - 1)
+
+
 def _paper_script(records: list[dict[str, object]]) -> str:
     """papers.js: the records' _SCRIPT_FIELDS as rows, each theme by its place in a list of (label, slug), each sub-theme in one of slugs."""
-    themes = list(dict.fromkeys((record["theme"], record["theme_slug"]) for record in records))
-    subthemes = list(dict.fromkeys(record["subtheme_slug"] for record in records if record["subtheme_slug"]))
+    themes, subthemes = _theme_tables(records)
     place = {theme: i for i, theme in enumerate(themes)}
     sub_place = {slug: i for i, slug in enumerate(subthemes)}
 
@@ -190,6 +235,46 @@ def _paper_script(records: list[dict[str, object]]) -> str:
     return _SCRIPT.format(
         fields=compact(_SCRIPT_FIELDS), themes=compact(themes), subthemes=compact(subthemes), rows=compact(rows)
     )
+
+
+def _theme_tables(records: list[dict[str, object]]) -> tuple[list[tuple[object, object]], list[object]]:
+    """The themes as (label, slug) and the sub-themes' slugs, in the order the records first name them."""
+    themes = list(dict.fromkeys((record["theme"], record["theme_slug"]) for record in records))
+    subthemes = list(dict.fromkeys(record["subtheme_slug"] for record in records if record["subtheme_slug"]))
+    return themes, subthemes
+
+
+def points_script(records: list[dict[str, object]]) -> str:
+    """points.js: window.RL_POINTS, the themes as (label, slug), the sub-themes' slugs and every paper packed (see POINTS_SCRIPT)."""
+    themes, subthemes = _theme_tables(records)
+    place = {theme: i for i, theme in enumerate(themes)}
+    sub_place = {slug: i + 1 for i, slug in enumerate(subthemes)}
+    if max(len(themes), len(subthemes) + 1) > _GRID + 1:
+        raise BuildError(
+            f"{len(themes)} themes and {len(subthemes)} sub-themes are too many for the map",
+            hint="group by a field with fewer values",
+        )
+
+    def digits(value: int) -> str:
+        return _DIGITS[value >> 6] + _DIGITS[value & 63]
+
+    def grid(value: object) -> int:
+        return round(min(1.0, max(0.0, float(value))) * _GRID)  # type: ignore[arg-type]
+
+    packed = "".join(
+        digits(place[(r["theme"], r["theme_slug"])])
+        + digits(sub_place.get(r["subtheme_slug"], 0))
+        + digits(grid(r["x"]))
+        + digits(grid(r["y"]))
+        for r in records
+    )
+    data = {"themes": themes, "subthemes": subthemes, "points": packed}
+    return f"window.RL_POINTS = {json.dumps(data, ensure_ascii=False, separators=(',', ':'))};\n"
+
+
+def listed_papers(members: list[Paper], subthemes: list[Any]) -> list[Paper]:
+    """The papers a theme's list shows: all of them, or its most representative when it has sub-themes."""
+    return members[:_REPRESENTATIVES] if subthemes else members
 
 
 def _records(reading_list: ReadingList) -> list[dict[str, object]]:
@@ -329,13 +414,16 @@ def _environment(templates: Path, messages: catalogue.Messages) -> jinja2.Enviro
         minutes=_reading_minutes,
         plural=text.plural,
         describe=sessions.describe,
+        description=paper_description,
         iso=lambda session: session.start.isoformat(),
         lang=catalogue.content_language,
+        records=_records_attribute,
     )
     env.globals.update(
         url=_url,
         tag_url=_tag_url,
         link=_link,
+        listed=listed_papers,
         lang_of=_lang_of,
         site_language=messages.language,
         LinkKind=LinkKind,
@@ -402,6 +490,11 @@ def _finalize(value: object) -> object:
     if isinstance(value, Markup):
         return value
     return Markup(text.inert(str(value)))
+
+
+def _records_attribute(records: dict[str, object]) -> Markup:
+    """The records as JSON in an HTML attribute's value, which the page's scripts parse and no text in them can leave."""
+    return Markup(text.escape(json.dumps(records, ensure_ascii=False, separators=(",", ":"))))
 
 
 def _yaml(value: object) -> Markup:

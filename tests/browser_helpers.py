@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, Playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
@@ -45,6 +45,13 @@ def serve(site: Path) -> Iterator[str]:
 
 def launch(playwright: Playwright) -> Browser:
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+
+
+def new_context(browser: Browser, errors: list[str]) -> BrowserContext:
+    """A desktop-sized context that takes downloads, whose every page records its errors into errors."""
+    context = browser.new_context(accept_downloads=True, viewport={"width": 1200, "height": 900})
+    context.on("page", lambda page: watch_errors(page, errors))
+    return context
 
 
 def watch_errors(page: Page, errors: list[str]) -> None:

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from support import DEV_DATA, REPO
+from support import DEV_DATA, REPO, build_site, copy_project
 
 
 @pytest.mark.skipif(not DEV_DATA.exists(), reason="needs ../shared/data")
@@ -43,3 +43,24 @@ def test_themes_benchmark_scores_short_lists_of_each_method():
     for row in rows:
         ami, nmi = (float(cell.split(" ± ")[0]) for cell in row.split(" | ")[3:5])
         assert -1 <= ami <= 1 and 0 <= nmi <= 1, row
+
+
+@pytest.mark.browser
+def test_weight_benchmark_prints_what_the_bundled_sites_pages_download(tmp_path):
+    site = build_site(copy_project(tmp_path))
+    result = subprocess.run(
+        [sys.executable, "benchmarks/weight.py", "--site", str(site), "--runs", "1"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    rows = {line.split(" | ")[0]: line for line in result.stdout.splitlines() if line.startswith("| ")}
+    # Before the map and the filter work, the pages load points.js and not every record; a hover on the map does.
+    for page in ("| home", "| theme"):
+        assert "points.js" in rows[page].split(" | ")[2] and "papers.js" not in rows[page].split(" | ")[2]
+        assert rows[page].split(" | ")[-1].startswith("papers.js")
+    # An export of one paper loads less of the citation fields than one of all 19.
+    loads = rows["| KB of citation fields loaded (raw / gzip)"].split(" | ")[1:]
+    assert len(loads) == 4 and int(loads[0].split(" / ")[0]) < int(loads[-1].split(" / ")[0])

@@ -23,13 +23,12 @@ from browser_helpers import (
     axe_violations,
     cumulative_layout_shift,
     first_paper_link_screens,
-    launch,
     search,
     serve,
     watch_errors,
     watch_layout_shift,
 )
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 from support import DEV_DATA, REPO, build_site, copy_project
 
 from generator.messages import load as load_messages
@@ -81,6 +80,7 @@ FIXTURE = [
 
 # The bundled list's title is Chinese, so its interface speaks Chinese; the fixture's is English.
 ZH = load_messages(REPO / "templates", "zh")
+EN = load_messages(REPO / "templates", "en")
 
 
 @dataclass(frozen=True)
@@ -132,34 +132,6 @@ def grouped_site(tmp_path_factory):
     papers = json.loads((project / "site" / "papers.json").read_text(encoding="utf-8"))
     with serve(project / "site") as base:
         yield Site(base, project / "site", papers)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def errors():
-    found: list[str] = []
-    yield found
-    assert not found, "\n".join(found)
-
-
-@pytest.fixture
-def context(browser, errors):
-    context = browser.new_context(accept_downloads=True, viewport={"width": 1200, "height": 900})
-    context.on("page", lambda page: watch_errors(page, errors))
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def page(context):
-    return context.new_page()
 
 
 def visible_ids(page, count: int | None = None) -> list[str]:
@@ -335,39 +307,71 @@ def test_status_and_starred_only_filters(page, fixture_site):
 
 def test_papers_js_gives_the_pages_the_records_of_papers_json(fixture_site, page):
     page.goto(fixture_site.base)
-    page.wait_for_function("() => Array.isArray(window.RL_PAPERS)")
     fields = ("id", "title", "title_math", "theme", "theme_slug", "subtheme_slug", "url", "keywords", "status", "x", "y")
     expected = [{field: record[field] for field in fields} for record in fixture_site.papers]
-    assert page.evaluate("() => window.RL_PAPERS") == expected
+    assert page.evaluate("() => RL.loadPapers()") == expected
+
+
+def test_points_js_gives_the_map_each_papers_theme_and_place_in_papers_json_order(grouped_site, page):
+    page.goto(grouped_site.base)
+    points = page.evaluate("() => RL.loadPoints().then(d => d.points.map(p => [p.row, p.theme_slug, p.subtheme_slug, p.x, p.y]))")
+    assert [p[:3] for p in points] == [[i, r["theme_slug"], r["subtheme_slug"]] for i, r in enumerate(grouped_site.papers)]
+    for (*_, x, y), record in zip(points, grouped_site.papers, strict=True):
+        assert abs(x - record["x"]) <= 1 / 8190 and abs(y - record["y"]) <= 1 / 8190
+
+
+def test_the_home_page_map_and_filter_work_before_every_record_loads(page, grouped_site):
+    """papers.js (every record) loads on first need: the map and the filter work from points.js and the page."""
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url.removeprefix(grouped_site.base)))
+    page.goto(grouped_site.base)
+    expect(page.locator(".rl-map")).to_have_attribute("data-points", str(len(grouped_site.papers)))
+    table = page.eval_on_selector(".rl-filter-slot", "s => JSON.parse(s.dataset.records)")
+    first = dict(zip(table["fields"], table["rows"][0], strict=True))
+    assert grouped_site.papers[first["row"]]["id"] == first["id"]
+    page.get_by_placeholder(EN.t("js.filter_placeholder")).fill(first["title"])
+    expect(page.locator(".rl-map")).to_have_attribute("data-lit", "1")
+    assert visible_ids(page, 1) == [first["id"]]
+    page.wait_for_timeout(500)
+    assert "points.js" in requested
+    assert "papers.js" not in requested and "papers.json" not in requested
+    # Reaching for the map brings the titles.
+    canvas = page.locator(".rl-map canvas.rl-map__canvas")
+    canvas.scroll_into_view_if_needed()
+    x, y = canvas.evaluate("(c, row) => c.rlPosition(row)", first["row"])
+    box = canvas.bounding_box()
+    page.mouse.move(box["x"] + x, box["y"] + y)
+    expect(page.locator(".rl-map__tip strong")).to_have_text(first["title"])
+    assert "papers.js" in requested
 
 
 # -- Theme map ---------------------------------------------------------------
 
-ISOLATED = """canvas => {
+ISOLATED = """(canvas, n) => {
   // The paper whose point is farthest from any other: a click there is unambiguous.
-  const ids = window.RL_PAPERS.map(p => p.id);
-  const at = ids.map(id => canvas.rlPosition(id));
+  const at = Array.from({length: n}, (_, row) => canvas.rlPosition(row));
   let best = 0, bestGap = -1;
   at.forEach((p, i) => {
     const gap = Math.min(...at.map((q, j) => i === j ? Infinity : Math.hypot(p[0] - q[0], p[1] - q[1])));
     if (gap > bestGap) { bestGap = gap; best = i; }
   });
-  return [ids[best], at[best]];
+  return [best, at[best]];
 }"""
 
 
-def point_on_screen(page, canvas):
+def point_on_screen(site, canvas):
+    """The id of the most isolated paper on the map (rows are papers.json's order) and where its point is on the screen."""
     canvas.scroll_into_view_if_needed()
-    paper_id, (x, y) = canvas.evaluate(ISOLATED)
+    row, (x, y) = canvas.evaluate(ISOLATED, len(site.papers))
     box = canvas.bounding_box()
-    return paper_id, box["x"] + x, box["y"] + y
+    return site.papers[row]["id"], box["x"] + x, box["y"] + y
 
 
 def test_clicking_a_map_point_opens_its_paper(page, bundled):
     page.goto(bundled.base)
     canvas = page.locator(".rl-map canvas.rl-map__canvas")
     expect(page.locator(".rl-map")).to_have_attribute("data-points", str(len(bundled.papers)))
-    paper_id, x, y = point_on_screen(page, canvas)
+    paper_id, x, y = point_on_screen(bundled, canvas)
     paper = bundled.record(paper_id)
     # Where the script drew the point is where x, y in [0, 1] put it.
     size = canvas.bounding_box()
@@ -388,7 +392,7 @@ def test_on_touch_screens_a_tap_shows_the_title_and_a_second_tap_opens_it(browse
         watch_errors(page, errors)
         page.goto(bundled.base)
         canvas = page.locator(".rl-map canvas.rl-map__canvas")
-        paper_id, x, y = point_on_screen(page, canvas)
+        paper_id, x, y = point_on_screen(bundled, canvas)
         box = canvas.bounding_box()
         spot = {"x": x - box["x"], "y": y - box["y"]}
         canvas.tap(position=spot)
@@ -404,7 +408,8 @@ def test_the_map_tooltip_shows_a_hostile_title_as_text(page, fixture_site):
     page.goto(fixture_site.base + "themes/" + fixture_site.record("evil1")["theme_slug"] + "/")
     canvas = page.locator(".rl-map canvas.rl-map__canvas")
     canvas.scroll_into_view_if_needed()
-    x, y = canvas.evaluate("c => c.rlPosition('evil1')")
+    row = [p["id"] for p in fixture_site.papers].index("evil1")
+    x, y = canvas.evaluate("(c, row) => c.rlPosition(row)", row)
     box = canvas.bounding_box()
     page.mouse.move(box["x"] + x, box["y"] + y)
     expect(page.locator(".rl-map__tip strong")).to_have_text(HOSTILE)
@@ -418,6 +423,8 @@ def test_keyboard_users_can_step_through_the_map_and_leave_it(page, bundled):
     canvas.focus()
     page.keyboard.press("ArrowRight")
     titles = {p["title"] for p in bundled.papers}
+    # The title is announced once papers.js, which focusing the map asks for, has loaded.
+    expect(page.locator(".rl-map [role=status]")).to_contain_text(" — ")
     announced = page.locator(".rl-map [role=status]").text_content()
     assert announced.split(" — ")[0] in titles
     page.keyboard.press("Tab")

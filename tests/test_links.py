@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import html
 import re
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlsplit
 
 import pytest
-from support import build_site, copy_project
+from support import build_site, copy_project, make_paper
+
+from generator.render import paper_description
 
 SITE_URL = "https://lists.example.org/iclr2026/"
 
@@ -79,6 +82,30 @@ def test_pages_carry_canonical_links_and_open_graph_tags(site):
     assert re.search(r'<meta property="og:title" content="LapFlow[^"]*">', head)
     description = re.search(r'<meta name="description" content="([^"]+)">', head).group(1)
     assert re.search(rf'<meta property="og:description" content="{re.escape(description)}">', head)
+
+
+def test_every_paper_page_has_a_meta_description(site):
+    pages = [p for p in site.glob("papers/*/index.html") if 'http-equiv="refresh"' not in p.read_text(encoding="utf-8")]
+    for page in pages:
+        head = page.read_text(encoding="utf-8").split("</head>")[0]
+        found = re.search(r'<meta name="description" content="([^"]+)">', head)
+        assert found, f"{page.parent.name} has no description"
+        assert len(html.unescape(found.group(1))) <= 220
+
+
+def test_a_paper_without_a_summary_is_described_by_its_abstracts_first_sentence_as_plain_text():
+    paper = make_paper(abstract="Policies with an $\\ell_1$ penalty stabilise. We report results.", summary="")
+    assert paper_description(paper) == "Policies with an ℓ1 penalty stabilise."
+
+
+def test_a_long_first_sentence_is_cut_at_a_word_boundary_within_160_characters():
+    paper = make_paper(abstract=" ".join(["word"] * 60) + ". Then more.", summary="")
+    description = paper_description(paper)
+    assert len(description) <= 160 and description.endswith("word…")
+
+
+def test_a_paper_with_a_summary_is_described_by_it():
+    assert paper_description(make_paper(summary="It stabilises training.")) == "It stabilises training."
 
 
 def test_the_sitemap_lists_every_paper(site):

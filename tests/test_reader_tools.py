@@ -18,11 +18,13 @@ from pathlib import Path
 import icalendar
 import pytest
 import rispy
-from browser_helpers import CHROMIUM, launch, serve, watch_errors
+from browser_helpers import CHROMIUM, new_context, serve
 from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle, formatter
 from citeproc.source.json import CiteProcJSON
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 from support import build_site, copy_project
+
+from generator.citations import chunk_of
 
 pytestmark = [
     pytest.mark.browser,
@@ -97,34 +99,6 @@ def site(built):
     records = {r["id"]: r for r in json.loads((built / "papers.json").read_text(encoding="utf-8"))}
     with serve(built) as base:
         yield base, records
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def errors():
-    found: list[str] = []
-    yield found
-    assert not found, "\n".join(found)
-
-
-def new_context(browser, errors):
-    context = browser.new_context(accept_downloads=True, viewport={"width": 1200, "height": 900})
-    context.on("page", lambda page: watch_errors(page, errors))
-    return context
-
-
-@pytest.fixture
-def page(browser, errors):
-    context = new_context(browser, errors)
-    yield context.new_page()
-    context.close()
 
 
 def star(page, base: str, records: dict, *ids: str) -> None:
@@ -220,6 +194,18 @@ def test_ris_export_parses_back_with_every_field_the_input_gives(page, site):
     assert entries["zh4"]["title"] == "基于图神经网络的分子性质预测"
     assert entries["zh4"]["authors"] == ["张三"]
     assert "lab: Example Lab" in entries["moe5"]["notes"]
+
+
+def test_an_export_loads_only_the_citation_chunks_of_its_papers(page, site):
+    base, records = site
+    star(page, base, records, "zh4")
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url.removeprefix(base)))
+    open_reading_list(page, base)
+    _, body = download(page, '[data-rl-action="export-ris"]')
+    # The script's hash of the id names the chunk the generator wrote it in.
+    assert [url for url in requested if url.startswith("citations/")] == [f"citations/{chunk_of('zh4')}.js"]
+    assert "AU  - 张三" in body
 
 
 def test_csl_json_export_parses_back_and_formats_as_a_bibliography(page, site):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from support import build_site, make_paper
 
-from generator.citations import citation_scripts
+from generator.citations import chunk_of, citation_scripts
 from generator.errors import InputError
 from generator.model import ReadingList, Source
 from generator.records import paper_from_record
@@ -91,8 +91,11 @@ def test_the_scripts_carry_every_field_and_the_sessions_in_utc():
     )
     plain = make_paper(id="y2", title="Plain")
     scripts = citation_scripts(ReadingList("List", [paper, plain]))
-    prefix = "window.RL_CITATIONS = "
-    citations = json.loads(scripts["citations.js"].removeprefix(prefix).removesuffix(";\n"))
+    citations = {}
+    for name, script in scripts.items():
+        if name.startswith("citations/"):
+            prefix = f"window.RL_CITATIONS_{name.removeprefix('citations/').removesuffix('.js')} = "
+            citations.update(json.loads(script.removeprefix(prefix).removesuffix(";\n")))
     assert citations["x1"]["authors"] == ["Ann Lee"]
     assert citations["x1"]["date"] == [2026, 1]
     assert citations["x1"]["abstract"] == "An abstract."
@@ -141,3 +144,15 @@ def test_a_paper_page_shows_its_sessions_and_a_page_without_times_shows_none(pro
     assert '<time datetime="2026-04-24T10:30:00-03:00">' in html.unescape(timed)
     assert "rl-sessions" not in (site / "papers" / "s2" / "index.html").read_text(encoding="utf-8")
     assert (site / "sessions.js").read_text(encoding="utf-8").startswith('window.RL_SESSIONS = {"s1":')
+
+
+def test_citations_go_in_chunks_by_a_hash_of_the_id_that_the_scripts_compute_alike():
+    papers = [make_paper(id=f"id{i}", title=f"Paper {i}") for i in range(40)]
+    scripts = citation_scripts(ReadingList("List", papers))
+    chunks = {name: script for name, script in scripts.items() if name.startswith("citations/")}
+    for paper in papers:
+        name = f"citations/{chunk_of(paper.id)}.js"
+        assert f'"{paper.id}":' in chunks[name]
+        assert sum(f'"{paper.id}":' in script for script in chunks.values()) == 1
+    # FNV-1a of the UTF-8: pinned, since exports.js computes it too.
+    assert [chunk_of(i) for i in ("", "a", "zh4", "论文")] == ["c5", "2c", "b1", "34"]

@@ -1,6 +1,8 @@
 // Building elements whose text is always text, never markup.
 // el("button", {class: "x", "aria-label": label}, [child, "text"]): text
 // children become text nodes, never markup.
+import { mathNodes, renderMath } from "./math.js";
+
 function el(tag, attrs, children) {
   var node = document.createElement(tag);
   Object.keys(attrs || {}).forEach(function (k) {
@@ -18,11 +20,11 @@ function text(value) {
 
 // A paper's title as nodes, its math typeset once the nodes are in the page (see typeset).
 function titleNodes(rec) {
-  return rec.title_math && window.rlMath ? window.rlMath.nodes(rec.title_math) : [text(rec.title)];
+  return rec.title_math ? mathNodes(rec.title_math) : [text(rec.title)];
 }
 
 function typeset(node) {
-  if (window.rlMath) window.rlMath.render(node);
+  renderMath(node);
 }
 
 // The feature scripts beside this bundle (notes.js, exports.js, share.js,

@@ -15,18 +15,24 @@
  *   - the tags page's view (.rl-tag-view) of the papers with the keyword in
  *     its URL (?tag=…);
  *   - a theme map (.rl-map): one <canvas> scatter of every paper, fast at
- *     20,000 points thanks to batched drawing and a grid for hit-testing.
+ *     20,000 points thanks to batched drawing and a grid for hit-testing;
+ *   - math typeset by the bundled KaTeX, which loads only on pages with math.
  *
- * Paper records come from window.RL_PAPERS (papers.js, which loads from
- * file:// where fetch() cannot). Every text field in them is untrusted input,
- * so text only ever reaches the page through textContent and setAttribute.
+ * Paper records come from three places, so that a page downloads little
+ * before its map and filter work: the records of the papers a page lists sit
+ * in the page (script.rl-records); the map's points in points.js (8 bytes a
+ * paper); every record in papers.js, loaded on first need (a map tooltip, the
+ * Reading list, the tags page's view). Scripts, not JSON, load from file://
+ * where fetch() cannot. Every text field is untrusted input, so text only
+ * ever reaches the page through textContent and setAttribute.
  */
 import { copyText, initActions } from "./actions.js";
 import { el, text } from "./dom.js";
 import { currentlyShown, initFilter, initTagView } from "./filters.js";
 import { msg, msgCount, strings } from "./i18n.js";
 import { defaultHighlight, forgetDetachedMaps, initMap, setMapHighlight } from "./map.js";
-import { afterLoadAndFirstSearch, indexPapers, loadPapers, loadScript } from "./papers.js";
+import { mathNodes, renderMath } from "./math.js";
+import { afterLoadAndFirstSearch, indexPapers, loadData, loadPapers, loadPoints, pageRecords } from "./papers.js";
 import { download, groupByTheme, initReadingList, siteName, starredPapers, toBibtex, toCsv, toMarkdown } from "./reading-list.js";
 import { store } from "./store.js";
 import { repaint, views } from "./toggles.js";
@@ -38,8 +44,9 @@ import { fixFileLinks, pageHref, publicHref, ROOT } from "./urls.js";
 window.RL = {
   store: store,
   loadPapers: loadPapers,
+  loadPoints: loadPoints,
+  loadData: loadData,
   indexPapers: indexPapers,
-  loadScript: loadScript,
   root: ROOT,
   el: el,
   text: text,
@@ -54,8 +61,11 @@ window.RL = {
   msgCount: msgCount,
   strings: strings
 };
+// search.js typesets the titles and excerpts it writes with these.
+window.rlMath = { nodes: mathNodes, render: renderMath };
 
 function initPage() {
+  renderMath(document.body);
   store.reset();
   views.clear();
   forgetDetachedMaps();
@@ -67,37 +77,57 @@ function initPage() {
   var mapBoxes = Array.from(document.querySelectorAll(".rl-map"));
   var readingList = document.querySelector(".rl-reading-list");
   var tagView = document.querySelector(".rl-tag-view");
-  if (!lists.length && !mapBoxes.length && !readingList && !tagView) return;
-  afterLoadAndFirstSearch().then(loadPapers).then(
-    function (papers) {
-      var idx = indexPapers(papers);
-      var pageMaps = [];
-      // The map colours the papers the filter shows; without lists, a
-      // theme page's own papers. A page may list only some papers (a large
-      // list's home page shows each theme's best three): with no filter
-      // active, every point keeps its colour.
-      var filtered = lists.length ? initFilter(lists, idx, function (shown) {
-        var listed = filtered ? filtered.length : shown.size;
-        pageMaps.forEach(function (m) { setMapHighlight(m, shown.size === listed ? defaultHighlight(m) : shown); });
-      }) : null;
+  var pageMaps = [];
+  var records = pageRecords();
+  // The map colours the papers the filter shows; without lists, a theme
+  // page's own papers. A page may list only some papers (a large list's home
+  // page shows each theme's best three): with no filter active, every point
+  // keeps its colour.
+  var filtered = null;
+  // The filter needs no download, but the scripts after this one listen for
+  // it (rl:filter): start it once they have run.
+  var scriptsRan = new Promise(function (resolve) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", resolve, { once: true });
+    else resolve();
+  });
+  scriptsRan.then(function () {
+    filtered = lists.length ? initFilter(lists, records, function (shown) {
+      var listed = filtered ? filtered.length : shown.size;
+      pageMaps.forEach(function (m) { setMapHighlight(m, shown.size === listed ? defaultHighlight(m) : rowsOf(shown, records)); });
+    }) : null;
+  });
+  if (mapBoxes.length) {
+    Promise.all([loadPoints(), scriptsRan]).then(function (loaded) {
+      var data = loaded[0];
       mapBoxes.forEach(function (box) {
         var shown = filtered ? currentlyShown(filtered) : null;
-        var map = initMap(box, idx, shown);
+        var map = initMap(box, data, shown && rowsOf(shown, records));
         if (map) pageMaps.push(map);
         // No paper has a place on the map: give its kept room back.
         else if (!box.hasAttribute("data-rl-ready")) box.hidden = true;
       });
-      if (readingList) initReadingList(readingList, idx);
-      if (tagView) initTagView(tagView, idx);
-    },
-    function (err) {
-      console.warn("readinglist: could not load the paper list", err);
-      var note = msg("js.no_papers_js");
-      lists.concat(mapBoxes, readingList ? [readingList] : [], tagView ? [tagView] : []).slice(0, 1).forEach(function (box) {
-        box.before(el("p", { class: "rl-filter__empty" }, [note]));
-      });
-    }
-  );
+    }, function (err) { noPapers(mapBoxes, err); });
+  }
+  if (readingList || tagView) {
+    afterLoadAndFirstSearch().then(loadPapers).then(
+      function (papers) {
+        var idx = indexPapers(papers);
+        if (readingList) initReadingList(readingList, idx);
+        if (tagView) initTagView(tagView, idx);
+      },
+      function (err) { noPapers([readingList || tagView], err); }
+    );
+  }
+}
+
+// The rows of the papers with these ids, for the map.
+function rowsOf(ids, records) {
+  return new Set(Array.from(ids, function (id) { return records.byId.get(id).row; }));
+}
+
+function noPapers(boxes, err) {
+  console.warn("readinglist: could not load the paper list", err);
+  boxes[0].before(el("p", { class: "rl-filter__empty" }, [msg("js.no_papers_js")]));
 }
 
 // Material's instant navigation announces each new page through

@@ -1,6 +1,7 @@
 // The theme map: a canvas scatter of every paper, named by theme.
 import { el, text, titleNodes, typeset } from "./dom.js";
 import { msg } from "./i18n.js";
+import { loadPapers } from "./papers.js";
 import { pageHref } from "./urls.js";
 
 // Curated palettes that stay readable on Material's light (default) and
@@ -29,17 +30,14 @@ function forgetDetachedMaps() {
   maps = maps.filter(function (m) { return m.box.isConnected; });
 }
 
-function initMap(box, idx, highlight) {
+// data: the decoded points.js (see papers.js, loadPoints). A point's record
+// (title, status, page) comes with papers.js, which loads when the reader
+// first reaches for the map; highlights are sets of rows.
+function initMap(box, data, highlight) {
   if (box.hasAttribute("data-rl-ready")) return null;
   box.setAttribute("data-rl-ready", "");
   var themeSlug = box.getAttribute("data-theme") || "";
-  var points = [];
-  idx.papers.forEach(function (p) {
-    var x = Number(p.x);
-    var y = Number(p.y);
-    if (p.x === null || p.y === null || !Number.isFinite(x) || !Number.isFinite(y)) return;
-    points.push({ rec: p, x: Math.min(1, Math.max(0, x)), y: Math.min(1, Math.max(0, y)), c: idx.themeIndex.get(p.theme_slug) || 0, px: 0, py: 0 });
-  });
+  var points = data.points.map(function (p) { return Object.assign({ rec: null, px: 0, py: 0 }, p); });
   if (!points.length) return null;
 
   var canvas = el("canvas", { class: "rl-map__canvas", role: "img", tabindex: "0" });
@@ -51,13 +49,13 @@ function initMap(box, idx, highlight) {
   canvas.setAttribute("aria-label", msg(themeSlug ? "js.map_label_theme" : "js.map_label", { n: points.length }));
 
   var map = {
-    box: box, canvas: canvas, overlay: overlay, tip: tip, live: live, frame: frame, themes: idx.themes, points: points,
-    themeSlug: themeSlug, lit: null, width: 0, height: 0, radius: 3, grid: null, hover: -1, selected: -1, order: null
+    box: box, canvas: canvas, overlay: overlay, tip: tip, live: live, frame: frame, themes: data.themes, points: points,
+    themeSlug: themeSlug, lit: null, width: 0, height: 0, radius: 3, grid: null, hover: -1, selected: -1, order: null, records: null
   };
   map.lit = highlight || defaultHighlight(map);
-  // Test and tooling hook: where a paper's point is, in CSS pixels of the canvas.
-  canvas.rlPosition = function (id) {
-    var p = points.find(function (q) { return q.rec.id === id; });
+  // Test and tooling hook: where the paper of a row is, in CSS pixels of the canvas.
+  canvas.rlPosition = function (row) {
+    var p = points[row];
     return p ? [p.px, p.py] : null;
   };
   bindMapEvents(map);
@@ -73,13 +71,13 @@ function defaultHighlight(map) {
   var sub = map.box.getAttribute("data-subtheme");
   return new Set(
     map.points
-      .filter(function (p) { return sub ? p.rec.subtheme_slug === sub : p.rec.theme_slug === map.themeSlug; })
-      .map(function (p) { return p.rec.id; })
+      .filter(function (p) { return sub ? p.subtheme_slug === sub : p.theme_slug === map.themeSlug; })
+      .map(function (p) { return p.row; })
   );
 }
 
-function setMapHighlight(map, ids) {
-  map.lit = ids;
+function setMapHighlight(map, rows) {
+  map.lit = rows;
   map.order = null;
   scheduleDraw(map, true);
 }
@@ -94,7 +92,7 @@ function scheduleDraw(map, force) {
 }
 
 function isLit(map, p) {
-  return !map.lit || map.lit.has(p.rec.id);
+  return !map.lit || map.lit.has(p.row);
 }
 
 // Lay out and paint every point. Points are batched into one path per
@@ -304,10 +302,29 @@ function drawOverlay(map) {
   showTip(map, p);
 }
 
+// The points' records, once papers.js has loaded: the first tooltip, tap or
+// key on the map asks for them, and the overlay redraws when they come.
+function withRecords(map) {
+  if (!map.records) {
+    map.records = loadPapers().then(function (papers) {
+      map.points.forEach(function (p) { p.rec = papers[p.row] || null; });
+      drawOverlay(map);
+      return map;
+    });
+    map.records.catch(function () { map.records = null; });
+  }
+  return map.records;
+}
+
 function showTip(map, p) {
   var tip = map.tip;
   tip.textContent = "";
-  tip.append(el("strong", {}, titleNodes(p.rec)), el("span", {}, [text(p.rec.theme) + (p.rec.status ? " · " + text(p.rec.status) : "")]));
+  var theme = map.themes[p.c] ? map.themes[p.c].label : "";
+  if (p.rec) tip.append(el("strong", {}, titleNodes(p.rec)), el("span", {}, [text(p.rec.theme) + (p.rec.status ? " · " + text(p.rec.status) : "")]));
+  else {
+    withRecords(map);
+    tip.append(el("span", {}, [text(theme) + " \u2026"]));
+  }
   typeset(tip);
   if (map.touch) tip.appendChild(el("em", {}, [msg("js.tap_again")]));
   tip.hidden = false;
@@ -320,9 +337,12 @@ function showTip(map, p) {
 }
 
 function openPoint(map, i, newTab) {
-  var href = pageHref(map.points[i].rec.url);
-  if (newTab) window.open(href, "_blank", "noopener");
-  else location.assign(href);
+  withRecords(map).then(function () {
+    var rec = map.points[i].rec;
+    if (!rec) return;
+    if (newTab) window.open(pageHref(rec.url), "_blank", "noopener");
+    else location.assign(pageHref(rec.url));
+  });
 }
 
 function bindMapEvents(map) {
@@ -338,6 +358,9 @@ function bindMapEvents(map) {
     canvas.style.cursor = i >= 0 ? "pointer" : "";
     drawOverlay(map);
   }
+  // A reader reaching for the map will want its titles: fetch them now.
+  canvas.addEventListener("pointerenter", function () { withRecords(map); });
+  canvas.addEventListener("focus", function () { withRecords(map); });
   canvas.addEventListener("pointerdown", function (event) { pointerType = event.pointerType || "mouse"; });
   canvas.addEventListener("pointermove", function (event) {
     if (event.pointerType !== "mouse" && event.pointerType !== "pen") return;
@@ -389,8 +412,11 @@ function mapKey(map, event) {
     map.hover = -1;
     map.touch = false;
     drawOverlay(map);
-    var rec = map.points[map.selected].rec;
-    map.live.textContent = text(rec.title) + " — " + text(rec.theme);
+    var selected = map.selected;
+    withRecords(map).then(function () {
+      var rec = map.points[selected].rec;
+      if (rec && map.selected === selected) map.live.textContent = text(rec.title) + " — " + text(rec.theme);
+    });
     event.preventDefault();
   } else if (event.key === "Enter" && map.selected >= 0) {
     openPoint(map, map.selected, false);

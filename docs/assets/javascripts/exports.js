@@ -2,7 +2,8 @@
  * Exports for reference managers: RIS and CSL-JSON of the Reading list, and
  * an export of the papers a filtered home or theme page shows, in any of the
  * formats. Every field the input gives a paper goes with it; those fields
- * come from citations.js, which loads only when a reader exports.
+ * come from citations/XX.js, of which an export loads only those holding its
+ * papers.
  */
 (function () {
   "use strict";
@@ -13,23 +14,28 @@
   // The interface's words, from the site language's catalogue (templates/messages/, keys "js.exports.*").
   var T = RL.strings("js.exports");
 
-  var citationsPromise = null;
-  function citations() {
-    if (window.RL_CITATIONS) return Promise.resolve(window.RL_CITATIONS);
-    if (!citationsPromise) {
-      citationsPromise = RL.loadScript(RL.root + "citations.js").then(function () {
-        if (!window.RL_CITATIONS) throw new Error("citations.js did not define RL_CITATIONS");
-        return window.RL_CITATIONS;
-      });
-      citationsPromise.catch(function () { citationsPromise = null; });
-    }
-    return citationsPromise;
+  // The chunk holding a paper's citation fields, as the generator's
+  // citations.chunk_of names it: the low byte of the 32-bit FNV-1a hash of
+  // the id's UTF-8, in two hex digits.
+  var CHUNKS = 256;
+  function chunkOf(id) {
+    var hash = 0x811c9dc5;
+    new TextEncoder().encode(id).forEach(function (byte) { hash = Math.imul(hash ^ byte, 0x01000193) >>> 0; });
+    return (hash % CHUNKS).toString(16).padStart(2, "0");
+  }
+
+  // The citation fields of these papers, by id, from their chunks.
+  function citations(recs) {
+    var chunks = Array.from(new Set(recs.map(function (r) { return chunkOf(RL.text(r.id)); })));
+    return Promise.all(chunks.map(function (c) { return RL.loadData("citations/" + c + ".js", "RL_CITATIONS_" + c); })).then(function (parts) {
+      return Object.assign({}, ...parts);
+    });
   }
 
   // A paper as the exports see it: its record in papers.js, its citation
   // fields and the reader's own state.
   function full(rec, cites) {
-    var c = Object.prototype.hasOwnProperty.call(cites, rec.id) ? cites[rec.id] : {};
+    var c = Object.hasOwn(cites, rec.id) ? cites[rec.id] : {};
     return {
       id: rec.id,
       title: RL.text(rec.title),
@@ -138,14 +144,15 @@
 
   var FORMATS = {
     bibtex: { label: "BibTeX", ext: "bib", type: "application/x-bibtex", make: function (recs) { return RL.exports.bibtex(recs); } },
-    ris: { label: "RIS", ext: "ris", type: "application/x-research-info-systems", make: function (recs, cites) { return toRis(recs.map(function (r) { return full(r, cites); })); } },
-    csl: { label: "CSL-JSON", ext: "json", type: "application/vnd.citationstyles.csl+json", make: function (recs, cites) { return toCsl(recs.map(function (r) { return full(r, cites); })); } },
+    ris: { label: "RIS", ext: "ris", type: "application/x-research-info-systems", cites: true, make: function (recs, cites) { return toRis(recs.map(function (r) { return full(r, cites); })); } },
+    csl: { label: "CSL-JSON", ext: "json", type: "application/vnd.citationstyles.csl+json", cites: true, make: function (recs, cites) { return toCsl(recs.map(function (r) { return full(r, cites); })); } },
     csv: { label: "CSV", ext: "csv", type: "text/csv", make: function (recs) { return RL.exports.csv(recs); } }
   };
 
   function exportAs(format, recs, name, status) {
     var f = FORMATS[format];
-    return citations().then(
+    // BibTeX and CSV carry what the records give: no citations to load.
+    return (f.cites ? citations(recs) : Promise.resolve({})).then(
       function (cites) { RL.download(name + "." + f.ext, f.make(recs, cites), f.type); },
       function () { if (status) status.textContent = T.failed; }
     );

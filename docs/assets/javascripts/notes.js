@@ -43,7 +43,7 @@
 
   function initPaperPage() {
     document.querySelectorAll(".rl-actions[data-paper]").forEach(function (actions) {
-      if (actions.nextElementSibling && actions.nextElementSibling.classList.contains("rl-note")) return;
+      if (actions.nextElementSibling?.classList.contains("rl-note")) return;
       var id = actions.getAttribute("data-paper");
       var h1 = document.querySelector(".md-content h1");
       var area = noteField(id, h1 ? h1.textContent.trim() : "", false);

@@ -1,5 +1,226 @@
 /* Built by 'npm run build' in frontend/ from frontend/src/: edit those, not this file. */
 (() => {
+  // src/urls.js
+  var ROOT = (function() {
+    var script = document.currentScript;
+    if (script == null ? void 0 : script.src) return new URL("../../", script.src).href;
+    var meta = document.querySelector('meta[name="rl-root"]');
+    return new URL((meta ? meta.content : ".") + "/", location.href).href;
+  })();
+  function normalisePath(path) {
+    return path.replace(/[?#].*$/, "").replace(/index\.html$/, "").replace(/\.html$/, "/");
+  }
+  function siteRelative(href) {
+    var abs = new URL(href, location.href).href;
+    return abs.indexOf(ROOT) === 0 ? normalisePath(abs.slice(ROOT.length)) : null;
+  }
+  function pageHref(rel) {
+    var url = new URL(String(rel), ROOT);
+    if (url.href.indexOf(ROOT) !== 0) return ROOT;
+    if (location.protocol === "file:" && /\/$/.test(url.pathname)) url.pathname += "index.html";
+    return url.href;
+  }
+  function publicRoot() {
+    var canonical = document.querySelector('link[rel="canonical"]');
+    var meta = document.querySelector('meta[name="rl-root"]');
+    if (canonical && meta) return new URL(meta.content + "/", canonical.href).href;
+    return ROOT;
+  }
+  function publicHref(rel) {
+    return new URL(String(rel), publicRoot()).href;
+  }
+  function fixFileLinks() {
+    if (location.protocol !== "file:") return;
+    document.querySelectorAll("a[href]").forEach(function(a) {
+      var href = a.getAttribute("href");
+      if (/^[a-z][a-z0-9+.-]*:|^\/\/|^#/i.test(href)) return;
+      var url = new URL(href, location.href);
+      if (/\/$/.test(url.pathname)) a.setAttribute("href", href.replace(/^([^?#]*\/)(?=[?#]|$)/, "$1index.html"));
+    });
+  }
+
+  // src/papers.js
+  var papersPromise = null;
+  function loadPapers() {
+    if (Array.isArray(window.RL_PAPERS)) return Promise.resolve(window.RL_PAPERS);
+    if (!papersPromise) {
+      papersPromise = loadData("papers.js", "RL_PAPERS").catch(function() {
+        return fetch(ROOT + "papers.json").then(function(r) {
+          if (!r.ok) throw new Error("papers.json: HTTP " + r.status);
+          return r.json();
+        });
+      });
+      papersPromise.catch(function() {
+        papersPromise = null;
+      });
+    }
+    return papersPromise;
+  }
+  function loadScript(src) {
+    return new Promise(function(resolve, reject) {
+      var s = document.createElement("script");
+      s.src = src;
+      s.onload = resolve;
+      s.onerror = reject;
+      document.head.appendChild(s);
+    });
+  }
+  var loading = /* @__PURE__ */ new Map();
+  function loadData(file, name) {
+    if (window[name] !== void 0) return Promise.resolve(window[name]);
+    if (!loading.has(file)) {
+      var promise = loadScript(ROOT + file).then(function() {
+        if (window[name] === void 0) throw new Error(file + " did not define " + name);
+        return window[name];
+      });
+      promise.catch(function() {
+        loading.delete(file);
+      });
+      loading.set(file, promise);
+    }
+    return loading.get(file);
+  }
+  var DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  var GRID = 4095;
+  var pointsCache = null;
+  function loadPoints() {
+    return loadData("points.js", "RL_POINTS").then(function(raw) {
+      if (pointsCache && pointsCache.raw === raw) return pointsCache;
+      var themes = raw.themes.map(function(t) {
+        return { label: String(t[0]), slug: String(t[1]) };
+      });
+      var sorted = themes.slice().sort(function(a, b) {
+        return a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
+      });
+      sorted.forEach(function(t, i2) {
+        t.index = i2;
+      });
+      var s = raw.points;
+      function at(i2) {
+        return DIGITS.indexOf(s[i2]) * 64 + DIGITS.indexOf(s[i2 + 1]);
+      }
+      var points = [];
+      for (var i = 0; i + 8 <= s.length; i += 8) {
+        var theme = themes[at(i)];
+        var sub = at(i + 2);
+        points.push({ row: i / 8, theme_slug: theme.slug, subtheme_slug: sub ? raw.subthemes[sub - 1] : null, c: theme.index, x: at(i + 4) / GRID, y: at(i + 6) / GRID });
+      }
+      pointsCache = { raw, themes: sorted, points };
+      return pointsCache;
+    });
+  }
+  function pageRecords() {
+    var byId = /* @__PURE__ */ new Map();
+    var byUrl = /* @__PURE__ */ new Map();
+    document.querySelectorAll(".rl-filter-slot[data-records]").forEach(function(slot) {
+      var table = { fields: [], rows: [] };
+      try {
+        table = JSON.parse(slot.getAttribute("data-records"));
+      } catch (err) {
+        console.warn("readinglist: unreadable records on this page", err);
+      }
+      table.rows.forEach(function(row) {
+        var p = {};
+        table.fields.forEach(function(field, i) {
+          p[field] = row[i];
+        });
+        byId.set(p.id, p);
+        byUrl.set(normalisePath(p.url), p);
+      });
+    });
+    return { byId, byUrl };
+  }
+  var indexCache = null;
+  function indexPapers(papers) {
+    if (indexCache && indexCache.papers === papers) return indexCache;
+    var byId = /* @__PURE__ */ new Map();
+    var byUrl = /* @__PURE__ */ new Map();
+    var slugs = /* @__PURE__ */ new Map();
+    papers.forEach(function(p) {
+      if (!p || typeof p.id !== "string") return;
+      byId.set(p.id, p);
+      if (typeof p.url === "string") byUrl.set(normalisePath(p.url), p);
+      if (p.theme_slug && !slugs.has(p.theme_slug)) slugs.set(p.theme_slug, String(p.theme || p.theme_slug));
+    });
+    var themes = Array.from(slugs.keys()).sort().map(function(slug, i) {
+      return { slug, label: slugs.get(slug), index: i };
+    });
+    var themeIndex = new Map(themes.map(function(t) {
+      return [t.slug, t.index];
+    }));
+    indexCache = { papers, byId, byUrl, themes, themeIndex };
+    return indexCache;
+  }
+  var AFTER_LOAD_MS = 300;
+  function afterLoadAndFirstSearch() {
+    return new Promise(function(resolve) {
+      function go() {
+        setTimeout(function() {
+          Promise.resolve(window.RL_SEARCH_FIRST).then(resolve, resolve);
+        }, AFTER_LOAD_MS);
+      }
+      if (document.readyState === "complete") go();
+      else window.addEventListener("load", go, { once: true });
+    });
+  }
+
+  // src/math.js
+  var DELIMITERS = [
+    { left: "\\[", right: "\\]", display: true },
+    { left: "\\(", right: "\\)", display: false },
+    { left: "$$", right: "$$", display: true }
+  ];
+  var KATEX = ROOT + "assets/katex/";
+  var loading2 = null;
+  function loadKatex() {
+    if (!loading2) {
+      var css = document.createElement("link");
+      css.rel = "stylesheet";
+      css.href = KATEX + "katex.min.css";
+      document.head.appendChild(css);
+      loading2 = loadScript(KATEX + "katex.min.js").then(function() {
+        return loadScript(KATEX + "contrib/auto-render.min.js");
+      });
+    }
+    return loading2;
+  }
+  function renderMath(root) {
+    var scope = (root == null ? void 0 : root.querySelectorAll) ? root : document;
+    var nodes = scope.querySelectorAll(".arithmatex");
+    if (!nodes.length) return;
+    loadKatex().then(
+      function() {
+        for (var i = 0; i < nodes.length; i++) {
+          try {
+            window.renderMathInElement(nodes[i], { delimiters: DELIMITERS, throwOnError: false });
+          } catch (err) {
+            console.warn("readinglist: could not render math", err);
+          }
+        }
+      },
+      function() {
+        loading2 = null;
+      }
+    );
+  }
+  var MATH_TEXT = /(?<![\\$A-Za-z_])\$([^$\s](?:[^$]*?[^$\s\\])?)\$(?![A-Za-z_$])|\\\(([\s\S]+?)\\\)/g;
+  function mathNodes(value) {
+    var nodes = [];
+    var start = 0;
+    value = String(value);
+    value.replace(MATH_TEXT, function(match, dollars, parens, at) {
+      if (at > start) nodes.push(document.createTextNode(value.slice(start, at)));
+      var span = document.createElement("span");
+      span.className = "arithmatex";
+      span.textContent = "\\(" + (dollars || parens) + "\\)";
+      nodes.push(span);
+      start = at + match.length;
+      return match;
+    });
+    if (start < value.length) nodes.push(document.createTextNode(value.slice(start)));
+    return nodes;
+  }
+
   // src/dom.js
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -15,10 +236,10 @@
     return value === null || value === void 0 ? "" : String(value);
   }
   function titleNodes(rec) {
-    return rec.title_math && window.rlMath ? window.rlMath.nodes(rec.title_math) : [text(rec.title)];
+    return rec.title_math ? mathNodes(rec.title_math) : [text(rec.title)];
   }
   function typeset(node) {
-    if (window.rlMath) window.rlMath.render(node);
+    renderMath(node);
   }
   function announce(name, detail) {
     document.dispatchEvent(new CustomEvent(name, { detail }));
@@ -110,108 +331,6 @@
       if (key.indexOf(prefix + ".") === 0) found[key.slice(prefix.length + 1)] = MESSAGES[key];
     });
     return found;
-  }
-
-  // src/urls.js
-  var ROOT = (function() {
-    var script = document.currentScript;
-    if (script == null ? void 0 : script.src) return new URL("../../", script.src).href;
-    var meta = document.querySelector('meta[name="rl-root"]');
-    return new URL((meta ? meta.content : ".") + "/", location.href).href;
-  })();
-  function normalisePath(path) {
-    return path.replace(/[?#].*$/, "").replace(/index\.html$/, "").replace(/\.html$/, "/");
-  }
-  function siteRelative(href) {
-    var abs = new URL(href, location.href).href;
-    return abs.indexOf(ROOT) === 0 ? normalisePath(abs.slice(ROOT.length)) : null;
-  }
-  function pageHref(rel) {
-    var url = new URL(String(rel), ROOT);
-    if (url.href.indexOf(ROOT) !== 0) return ROOT;
-    if (location.protocol === "file:" && /\/$/.test(url.pathname)) url.pathname += "index.html";
-    return url.href;
-  }
-  function publicRoot() {
-    var canonical = document.querySelector('link[rel="canonical"]');
-    var meta = document.querySelector('meta[name="rl-root"]');
-    if (canonical && meta) return new URL(meta.content + "/", canonical.href).href;
-    return ROOT;
-  }
-  function publicHref(rel) {
-    return new URL(String(rel), publicRoot()).href;
-  }
-  function fixFileLinks() {
-    if (location.protocol !== "file:") return;
-    document.querySelectorAll("a[href]").forEach(function(a) {
-      var href = a.getAttribute("href");
-      if (/^[a-z][a-z0-9+.-]*:|^\/\/|^#/i.test(href)) return;
-      var url = new URL(href, location.href);
-      if (/\/$/.test(url.pathname)) a.setAttribute("href", href.replace(/^([^?#]*\/)(?=[?#]|$)/, "$1index.html"));
-    });
-  }
-
-  // src/papers.js
-  var papersPromise = null;
-  function loadPapers() {
-    if (Array.isArray(window.RL_PAPERS)) return Promise.resolve(window.RL_PAPERS);
-    if (!papersPromise) {
-      papersPromise = loadScript(ROOT + "papers.js").then(function() {
-        if (Array.isArray(window.RL_PAPERS)) return window.RL_PAPERS;
-        throw new Error("papers.js did not define RL_PAPERS");
-      }).catch(function() {
-        return fetch(ROOT + "papers.json").then(function(r) {
-          if (!r.ok) throw new Error("papers.json: HTTP " + r.status);
-          return r.json();
-        });
-      });
-      papersPromise.catch(function() {
-        papersPromise = null;
-      });
-    }
-    return papersPromise;
-  }
-  function loadScript(src) {
-    return new Promise(function(resolve, reject) {
-      var s = document.createElement("script");
-      s.src = src;
-      s.onload = resolve;
-      s.onerror = reject;
-      document.head.appendChild(s);
-    });
-  }
-  var indexCache = null;
-  function indexPapers(papers) {
-    if (indexCache && indexCache.papers === papers) return indexCache;
-    var byId = /* @__PURE__ */ new Map();
-    var byUrl = /* @__PURE__ */ new Map();
-    var slugs = /* @__PURE__ */ new Map();
-    papers.forEach(function(p) {
-      if (!p || typeof p.id !== "string") return;
-      byId.set(p.id, p);
-      if (typeof p.url === "string") byUrl.set(normalisePath(p.url), p);
-      if (p.theme_slug && !slugs.has(p.theme_slug)) slugs.set(p.theme_slug, String(p.theme || p.theme_slug));
-    });
-    var themes = Array.from(slugs.keys()).sort().map(function(slug, i) {
-      return { slug, label: slugs.get(slug), index: i };
-    });
-    var themeIndex = new Map(themes.map(function(t) {
-      return [t.slug, t.index];
-    }));
-    indexCache = { papers, byId, byUrl, themes, themeIndex };
-    return indexCache;
-  }
-  var AFTER_LOAD_MS = 300;
-  function afterLoadAndFirstSearch() {
-    return new Promise(function(resolve) {
-      function go() {
-        setTimeout(function() {
-          Promise.resolve(window.RL_SEARCH_FIRST).then(resolve, resolve);
-        }, AFTER_LOAD_MS);
-      }
-      if (document.readyState === "complete") go();
-      else window.addEventListener("load", go, { once: true });
-    });
   }
 
   // src/store.js
@@ -752,16 +871,12 @@
       return m.box.isConnected;
     });
   }
-  function initMap(box, idx, highlight) {
+  function initMap(box, data, highlight) {
     if (box.hasAttribute("data-rl-ready")) return null;
     box.setAttribute("data-rl-ready", "");
     var themeSlug = box.getAttribute("data-theme") || "";
-    var points = [];
-    idx.papers.forEach(function(p) {
-      var x = Number(p.x);
-      var y = Number(p.y);
-      if (p.x === null || p.y === null || !Number.isFinite(x) || !Number.isFinite(y)) return;
-      points.push({ rec: p, x: Math.min(1, Math.max(0, x)), y: Math.min(1, Math.max(0, y)), c: idx.themeIndex.get(p.theme_slug) || 0, px: 0, py: 0 });
+    var points = data.points.map(function(p) {
+      return Object.assign({ rec: null, px: 0, py: 0 }, p);
     });
     if (!points.length) return null;
     var canvas = el("canvas", { class: "rl-map__canvas", role: "img", tabindex: "0" });
@@ -778,7 +893,7 @@
       tip,
       live,
       frame,
-      themes: idx.themes,
+      themes: data.themes,
       points,
       themeSlug,
       lit: null,
@@ -788,13 +903,12 @@
       grid: null,
       hover: -1,
       selected: -1,
-      order: null
+      order: null,
+      records: null
     };
     map.lit = highlight || defaultHighlight(map);
-    canvas.rlPosition = function(id) {
-      var p = points.find(function(q) {
-        return q.rec.id === id;
-      });
+    canvas.rlPosition = function(row) {
+      var p = points[row];
       return p ? [p.px, p.py] : null;
     };
     bindMapEvents(map);
@@ -810,14 +924,14 @@
     var sub = map.box.getAttribute("data-subtheme");
     return new Set(
       map.points.filter(function(p) {
-        return sub ? p.rec.subtheme_slug === sub : p.rec.theme_slug === map.themeSlug;
+        return sub ? p.subtheme_slug === sub : p.theme_slug === map.themeSlug;
       }).map(function(p) {
-        return p.rec.id;
+        return p.row;
       })
     );
   }
-  function setMapHighlight(map, ids) {
-    map.lit = ids;
+  function setMapHighlight(map, rows) {
+    map.lit = rows;
     map.order = null;
     scheduleDraw(map, true);
   }
@@ -830,7 +944,7 @@
     });
   }
   function isLit(map, p) {
-    return !map.lit || map.lit.has(p.rec.id);
+    return !map.lit || map.lit.has(p.row);
   }
   function drawMap(map, force) {
     var width = map.frame.clientWidth;
@@ -1022,10 +1136,30 @@
     ctx.stroke();
     showTip(map, p);
   }
+  function withRecords(map) {
+    if (!map.records) {
+      map.records = loadPapers().then(function(papers) {
+        map.points.forEach(function(p) {
+          p.rec = papers[p.row] || null;
+        });
+        drawOverlay(map);
+        return map;
+      });
+      map.records.catch(function() {
+        map.records = null;
+      });
+    }
+    return map.records;
+  }
   function showTip(map, p) {
     var tip = map.tip;
     tip.textContent = "";
-    tip.append(el("strong", {}, titleNodes(p.rec)), el("span", {}, [text(p.rec.theme) + (p.rec.status ? " \xB7 " + text(p.rec.status) : "")]));
+    var theme = map.themes[p.c] ? map.themes[p.c].label : "";
+    if (p.rec) tip.append(el("strong", {}, titleNodes(p.rec)), el("span", {}, [text(p.rec.theme) + (p.rec.status ? " \xB7 " + text(p.rec.status) : "")]));
+    else {
+      withRecords(map);
+      tip.append(el("span", {}, [text(theme) + " \u2026"]));
+    }
     typeset(tip);
     if (map.touch) tip.appendChild(el("em", {}, [msg("js.tap_again")]));
     tip.hidden = false;
@@ -1036,9 +1170,12 @@
     tip.classList.toggle("rl-map__tip--above", p.py > map.height * 0.6);
   }
   function openPoint(map, i, newTab) {
-    var href = pageHref(map.points[i].rec.url);
-    if (newTab) window.open(href, "_blank", "noopener");
-    else location.assign(href);
+    withRecords(map).then(function() {
+      var rec = map.points[i].rec;
+      if (!rec) return;
+      if (newTab) window.open(pageHref(rec.url), "_blank", "noopener");
+      else location.assign(pageHref(rec.url));
+    });
   }
   function bindMapEvents(map) {
     var canvas = map.canvas;
@@ -1053,6 +1190,12 @@
       canvas.style.cursor = i >= 0 ? "pointer" : "";
       drawOverlay(map);
     }
+    canvas.addEventListener("pointerenter", function() {
+      withRecords(map);
+    });
+    canvas.addEventListener("focus", function() {
+      withRecords(map);
+    });
     canvas.addEventListener("pointerdown", function(event) {
       pointerType = event.pointerType || "mouse";
     });
@@ -1108,8 +1251,11 @@
       map.hover = -1;
       map.touch = false;
       drawOverlay(map);
-      var rec = map.points[map.selected].rec;
-      map.live.textContent = text(rec.title) + " \u2014 " + text(rec.theme);
+      var selected = map.selected;
+      withRecords(map).then(function() {
+        var rec = map.points[selected].rec;
+        if (rec && map.selected === selected) map.live.textContent = text(rec.title) + " \u2014 " + text(rec.theme);
+      });
       event.preventDefault();
     } else if (event.key === "Enter" && map.selected >= 0) {
       openPoint(map, map.selected, false);
@@ -1364,8 +1510,9 @@
   window.RL = {
     store,
     loadPapers,
+    loadPoints,
+    loadData,
     indexPapers,
-    loadScript,
     root: ROOT,
     el,
     text,
@@ -1380,7 +1527,9 @@
     msgCount,
     strings
   };
+  window.rlMath = { nodes: mathNodes, render: renderMath };
   function initPage() {
+    renderMath(document.body);
     store.reset();
     views.clear();
     forgetDetachedMaps();
@@ -1391,34 +1540,55 @@
     var mapBoxes = Array.from(document.querySelectorAll(".rl-map"));
     var readingList = document.querySelector(".rl-reading-list");
     var tagView = document.querySelector(".rl-tag-view");
-    if (!lists.length && !mapBoxes.length && !readingList && !tagView) return;
-    afterLoadAndFirstSearch().then(loadPapers).then(
-      function(papers) {
-        var idx = indexPapers(papers);
-        var pageMaps = [];
-        var filtered = lists.length ? initFilter(lists, idx, function(shown) {
-          var listed = filtered ? filtered.length : shown.size;
-          pageMaps.forEach(function(m) {
-            setMapHighlight(m, shown.size === listed ? defaultHighlight(m) : shown);
-          });
-        }) : null;
+    var pageMaps = [];
+    var records = pageRecords();
+    var filtered = null;
+    var scriptsRan = new Promise(function(resolve) {
+      if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", resolve, { once: true });
+      else resolve();
+    });
+    scriptsRan.then(function() {
+      filtered = lists.length ? initFilter(lists, records, function(shown) {
+        var listed = filtered ? filtered.length : shown.size;
+        pageMaps.forEach(function(m) {
+          setMapHighlight(m, shown.size === listed ? defaultHighlight(m) : rowsOf(shown, records));
+        });
+      }) : null;
+    });
+    if (mapBoxes.length) {
+      Promise.all([loadPoints(), scriptsRan]).then(function(loaded) {
+        var data = loaded[0];
         mapBoxes.forEach(function(box) {
           var shown = filtered ? currentlyShown(filtered) : null;
-          var map = initMap(box, idx, shown);
+          var map = initMap(box, data, shown && rowsOf(shown, records));
           if (map) pageMaps.push(map);
           else if (!box.hasAttribute("data-rl-ready")) box.hidden = true;
         });
-        if (readingList) initReadingList(readingList, idx);
-        if (tagView) initTagView(tagView, idx);
-      },
-      function(err) {
-        console.warn("readinglist: could not load the paper list", err);
-        var note = msg("js.no_papers_js");
-        lists.concat(mapBoxes, readingList ? [readingList] : [], tagView ? [tagView] : []).slice(0, 1).forEach(function(box) {
-          box.before(el("p", { class: "rl-filter__empty" }, [note]));
-        });
-      }
-    );
+      }, function(err) {
+        noPapers(mapBoxes, err);
+      });
+    }
+    if (readingList || tagView) {
+      afterLoadAndFirstSearch().then(loadPapers).then(
+        function(papers) {
+          var idx = indexPapers(papers);
+          if (readingList) initReadingList(readingList, idx);
+          if (tagView) initTagView(tagView, idx);
+        },
+        function(err) {
+          noPapers([readingList || tagView], err);
+        }
+      );
+    }
+  }
+  function rowsOf(ids, records) {
+    return new Set(Array.from(ids, function(id) {
+      return records.byId.get(id).row;
+    }));
+  }
+  function noPapers(boxes, err) {
+    console.warn("readinglist: could not load the paper list", err);
+    boxes[0].before(el("p", { class: "rl-filter__empty" }, [msg("js.no_papers_js")]));
   }
   var doc$ = window.document$;
   if (doc$ && typeof doc$.subscribe === "function") doc$.subscribe(initPage);

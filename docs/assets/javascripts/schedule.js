@@ -15,18 +15,12 @@
   // The interface's words, from the site language's catalogue (templates/messages/, keys "js.schedule.*").
   var T = RL.strings("js.schedule");
 
-  var sessionsPromise = null;
   function sessions() {
-    if (window.RL_SESSIONS) return Promise.resolve(window.RL_SESSIONS);
-    if (!sessionsPromise) {
-      sessionsPromise = RL.loadScript(RL.root + "sessions.js").then(function () { return window.RL_SESSIONS || {}; });
-      sessionsPromise.catch(function () { sessionsPromise = null; });
-    }
-    return sessionsPromise;
+    return RL.loadData("sessions.js", "RL_SESSIONS");
   }
 
   function own(map, id) {
-    return Object.prototype.hasOwnProperty.call(map, id) && Array.isArray(map[id]) ? map[id] : [];
+    return Object.hasOwn(map, id) && Array.isArray(map[id]) ? map[id] : [];
   }
 
   // TEXT values: backslash, semicolon, comma and line breaks escaped.

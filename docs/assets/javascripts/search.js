@@ -27,7 +27,7 @@
   const words = box.dataset;
 
   const rootMeta = document.querySelector('meta[name="rl-root"]');
-  const root = new URL(((rootMeta && rootMeta.content) || ".").replace(/\/?$/, "/"), location.href);
+  const root = new URL((rootMeta?.content || ".").replace(/\/?$/, "/"), location.href);
   const served = location.protocol === "http:" || location.protocol === "https:";
 
   let pagefind = null; // the promise of the loaded module
@@ -63,7 +63,7 @@
 
   // An excerpt from Pagefind is text with < and > escaped and <mark> around
   // the hits: rebuild it as text nodes and <mark> elements, never as HTML.
-  function unescape(text) {
+  function unescapeAngles(text) {
     return text.replace(/&lt;/g, "<").replace(/&gt;/g, ">");
   }
   function excerptNodes(excerpt) {
@@ -72,13 +72,13 @@
       if (!part) return;
       if (i % 2 === 1) {
         // Pagefind's marks take in the space after the word: leave it unmarked.
-        const [, word, space] = unescape(part.slice(6, -7)).match(/^([\s\S]*?)(\s*)$/);
+        const [, word, space] = unescapeAngles(part.slice(6, -7)).match(/^([\s\S]*?)(\s*)$/);
         const mark = document.createElement("mark");
         mark.textContent = word;
         nodes.push(mark);
         if (space) nodes.push(document.createTextNode(space));
       } else {
-        nodes.push(document.createTextNode(unescape(part.replace(/<\/?mark>/g, ""))));
+        nodes.push(document.createTextNode(unescapeAngles(part.replace(/<\/?mark>/g, ""))));
       }
     });
     return nodes;
@@ -115,12 +115,12 @@
     const article = document.createElement("article");
     article.className = "md-search-result__article md-typeset";
     const title = document.createElement("h1");
-    const heading = (data.meta && data.meta.title) || data.url;
+    const heading = data.meta?.title || data.url;
     // Titles keep their math as TeX ("$\ell_1$"): katex-init.js typesets it.
     title.append(...(window.rlMath ? window.rlMath.nodes(heading) : [heading]));
     const text = document.createElement("p");
     text.className = "md-search-result__teaser";
-    text.append(...withoutTitle(excerptNodes(data.excerpt), data.meta && data.meta.title));
+    text.append(...withoutTitle(excerptNodes(data.excerpt), data.meta?.title));
     article.append(title, text);
     link.append(article);
     li.append(link);
@@ -144,7 +144,7 @@
       const items = data.map(item);
       li.replaceWith(...items);
       if (total > shown + items.length) list.append(moreButton(total, shown + items.length));
-      const first = items[0] && items[0].querySelector("a");
+      const first = items[0]?.querySelector("a");
       if (first) first.focus();
     });
     li.append(button);
@@ -178,7 +178,7 @@
       if (number !== latest) return;
       found = answer;
       show(query, data.map(item), answer.results.length);
-    } catch (error) {
+    } catch (_error) {
       if (number !== latest) return;
       say(words.rlUnavailable);
       box.dataset.rlQuery = query;

@@ -96,7 +96,7 @@
       var id = null;
       try {
         id = fromBase64url(part);
-      } catch (err) {
+      } catch (_err) {
         id = null;
       }
       if (id !== null && idx.byId.has(id)) ids.push(id);
@@ -180,7 +180,7 @@
       panel.remove();
       try {
         history.replaceState(history.state, "", location.pathname + location.search);
-      } catch (err) {
+      } catch (_err) {
         // file:// may refuse; the panel is gone all the same.
       }
     });
