@@ -20,6 +20,7 @@ weights were tuned on one half of the ICLR 2026 dev file
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections import Counter
@@ -173,7 +174,7 @@ _NO_LAST = {"a", "an", "the", "of", "for", "to", "in", "on", "with", "by", "via"
 _NOT_ACTIONS = {"is", "has", "was", "does", "be", "models", "outputs", "results", "values", "tasks", "methods"}
 _AUXILIARIES = {"are", "were", "have", "had", "can", "could", "will", "would", "may", "might", "also", "then", "did",
                 "term", "call", "name", "refer", "here", "now", "first", "thus", "therefore", "instead", "further",
-                "additionally", "finally", "introduce", "propose", "present", "moreover", "furthermore", "next", "again", "still", "subsequently"}  # fmt: skip
+                "additionally", "finally", "consider", "introduce", "propose", "present", "moreover", "furthermore", "next", "again", "still", "subsequently"}  # fmt: skip
 _RELATIVE = {"that", "which", "who", "where", "whereby", "while", "whereas", "thereby", "and"}
 
 
@@ -244,19 +245,18 @@ _FIELD_ACRONYMS = {
 # Scoring the candidates.
 _WORD = re.compile(r"[^\W_][\w'-]*")
 _SHORTEST, _LONGEST = 6, 12
-_MISFIT_COST = 0.04
-_VAGUE_COST = 0.05
-_CLAUSE_COST = 0.3
-_RANK_COST = 0.3
 # With a sentence model, closeness to the abstract counts this much (tuned on the dev file's tune half).
 _SIMILARITY_WEIGHT = 2.0
-_FILLER_COST = 1.0
 _LEAST_SAID = 2
+_OPENING_SENTENCES = 2
+_TOP_COVERED = 3
+_REAL_LENGTH = 10
 _TOP_TERMS = 12
 _SUFFIX = re.compile(r"(?:ing|ed|es|s)$")
 # A conference's vocabulary, with room to spare.
 _STEMS_KEPT = 1 << 16
 _TASK_WORDS = 4
+_TASKS = 2
 _TASK_MIN_WEIGHT = 0.08
 # Words that say a paper exists, not what it is about.
 _VAGUE = _GENERIC | {"novel", "new", "simple", "lightweight", "efficient", "effective", "generic", "general", "powerful",
@@ -339,7 +339,7 @@ def derive_titles(abstracts: Sequence[str], embed: Embed | None = None) -> list[
     candidates = [_candidates(abstract) for abstract in abstracts]
     if embed is None or not candidates:
         return [_choose(c) for c in candidates]
-    titles = [title for c in candidates for title, _ in c.titles]
+    titles = [candidate.title for c in candidates for candidate in c.titles]
     vectors = embed([*abstracts, *titles])
     abstract_rows, title_rows = vectors[: len(abstracts)], vectors[len(abstracts) :]
     chosen, start = [], 0
@@ -355,69 +355,162 @@ def derive_title(abstract: str) -> str:
     return derive_titles([abstract])[0]
 
 
-class _Candidates:
-    """The candidate titles of one abstract, and the weight of each of the abstract's terms."""
+@dataclasses.dataclass(frozen=True)
+class _Candidate:
+    """One candidate title and how it was made, which the choice weighs."""
 
-    def __init__(self, titles: list[tuple[str, int]], weights: dict[str, float]) -> None:
-        self.titles = titles  # each with the rank of the rule that made it: 0 is the likeliest
-        self.weights = weights
+    title: str
+    source: str  # the rule that made it: one of _SOURCES
+    order: int  # how many candidates of the same source came before it
+    place: float  # where its sentence stands in the abstract: 0 first, 1 last
+    task: int  # which of the abstract's likely tasks was added to it: 1 the likeliest, 0 none
+
+
+# "name": what the introducing sentence says the named method is; "subject": what a later sentence
+# says it does; "stated": a contribution "we" state; "action": anything else "we" do; "opening": the
+# abstract's first clause.
+_SOURCES = ("name", "subject", "stated", "action", "opening")
+
+
+@dataclasses.dataclass(frozen=True)
+class _Candidates:
+    """The candidate titles of one abstract, the weight of each of its terms, and the name found."""
+
+    titles: list[_Candidate]
+    weights: dict[str, float]
+    name: str
+    task: str
+    opening: frozenset[str]  # the stems of the abstract's first sentences
+    top: frozenset[str]  # its weightiest terms
 
 
 def _candidates(abstract: str) -> _Candidates:
     text, urls = _clean(abstract[:_MAX_CHARS])
     sentences = [s for s in _SENTENCE_END.split(text) if s.strip()]
+    last = max(len(sentences) - 1, 1)
     weights = _term_weights(text)
     # A name the abstract only uses competes too, and wins only by being used more.
     found = [_named_method(sentences, text), _bold_initials(abstract[:_MAX_CHARS]), _frequent_name(sentences, text)]
     named = _most_used(found, text) or _url_name(urls, text)
+    sources: list[tuple[str, float, str]]
     if named is None:
-        descriptions = [*_contributions(sentences, skip=-1), _prefix(text)]
-        name, budget = "", _MAX_WORDS
+        name, budget, skip = "", _MAX_WORDS, -1
+        sources = []
     else:
         name, description, at = named
-        descriptions = [description, _subject_clause(name, sentences[at + 1 :]), *_contributions(sentences, skip=at)]
-        budget = _MAX_DESCRIPTION_WORDS
-    task = _task(text, weights, name)
-    titles: list[tuple[str, int]] = []
-    for rank, description in enumerate(d.strip(" .") for d in descriptions if d.strip(" .")):
+        budget, skip = _MAX_DESCRIPTION_WORDS, at
+        subject, where = _subject_clause(name, sentences[at + 1 :])
+        sources = [("name", max(at, 0) / last, description), ("subject", (at + 1 + where) / last, subject)]
+    sources += [(source, i / last, said) for source, i, said in _contributions(sentences, skip)]
+    if named is None:
+        sources.append(("opening", 0.0, _prefix(text)))
+    tasks = _tasks(text, weights, name)
+    titles: list[_Candidate] = []
+    made: Counter[str] = Counter()
+    for source, place, description in ((s, p, d.strip(" .")) for s, p, d in sources if d.strip(" .")):
         shortened = _shorten(description, budget)
-        variants = [shortened]
+        variants = [(shortened, 0)]
         # "A tool-augmented intelligent agent" says what, not for what: the abstract's task completes it.
-        if task and not _covers(shortened, task):
-            variants.append(f"{_shorten(description, budget - len(task.split()) - 1)} for {task}")
-        for variant in variants:
+        for number, task in enumerate(tasks, 1):
+            if not _covers(shortened, task):
+                variants.append((f"{_shorten(description, budget - len(task.split()) - 1)} for {task}", number))
+        for variant, tasked in variants:
             title = _polish(f"{name}: {variant}" if name else variant)
-            if all(title != other for other, _ in titles):
-                titles.append((title, rank))
-    return _Candidates(titles or [(_polish(name or _prefix(text)), 0)], weights)
+            if all(title != other.title for other in titles):
+                titles.append(_Candidate(title, source, made[source], place, tasked))
+        made[source] += 1
+    if not titles:
+        titles = [_Candidate(_polish(name or _prefix(text)), "opening", 0, 0.0, 0)]
+    opening = frozenset(_stem(w) for w in _WORD.findall(" ".join(sentences[:_OPENING_SENTENCES]).lower()))
+    top = frozenset(sorted(weights, key=lambda term: -weights[term])[:_TOP_COVERED])
+    return _Candidates(titles, weights, name, tasks[0] if tasks else "", opening, top)
 
 
 def _choose(candidates: _Candidates, cosines: list[float] | None = None) -> str:
-    """The candidate that passes the grammar gate and scores best; failing that, the first."""
+    """The admissible candidate that scores best; failing any, the first."""
     similar = cosines or [0.0] * len(candidates.titles)
-    passing = [(t, rank, cos) for (t, rank), cos in zip(candidates.titles, similar, strict=True) if not title_defects(t)]
-    if not passing:
-        return candidates.titles[0][0]
-    scores = [_score(t, candidates.weights) - _RANK_COST * rank + _SIMILARITY_WEIGHT * cos for t, rank, cos in passing]
-    return passing[scores.index(max(scores))][0]
+    admissible = _admissible(candidates)
+    if not admissible:
+        return candidates.titles[0].title
+    scores = [_score(candidates.titles[i], candidates) + _SIMILARITY_WEIGHT * similar[i] for i in admissible]
+    return candidates.titles[admissible[scores.index(max(scores))]].title
 
 
-def _score(title: str, weights: dict[str, float]) -> float:
-    """How much of what the abstract is about the title says, in about the words of a real title."""
-    terms = {_stem(w) for w in _WORD.findall(title.lower())}
-    coverage = sum(weights.get(term, 0.0) for term in terms)
-    length = len(title.split())
-    # Real titles run to 6-12 words; outside that each word costs.
-    misfit = max(0, _SHORTEST - length) + max(0, length - _LONGEST)
+def _admissible(candidates: _Candidates) -> list[int]:
+    """The candidates the grammar gate passes, less those that only say a method exists, if others say more."""
+    gated = [i for i, c in enumerate(candidates.titles) if not title_defects(c.title)]
+    # "RouteKit: A lightweight yet efficient approach" says nothing of what RouteKit is.
+    informative = [i for i in gated if not _filler(candidates.titles[i].title, candidates.name)]
+    return informative or gated
+
+
+def _filler(title: str, name: str) -> bool:
+    described = _WORD.findall((title.rpartition(_NAME_SEPARATOR)[2] if name else title).lower())
+    return sum(1 for w in described if w not in _SAYS_NOTHING) < _LEAST_SAID
+
+
+def _score(candidate: _Candidate, candidates: _Candidates) -> float:
+    """How likely the candidate is the abstract's title, by the learned weights of its features."""
+    return sum(w * x for w, x in zip(WEIGHTS, features(candidate, candidates), strict=True))
+
+
+def features(candidate: _Candidate, candidates: _Candidates) -> tuple[float, ...]:
+    """What the choice knows of a candidate, in the order of FEATURES."""
+    title = candidate.title
     words = _WORD.findall(title.lower())
-    vague = sum(1 for w in words if w in _VAGUE)
-    # "The global value functions do possess properties" states a finding, not what the paper is.
-    clause = sum(1 for w in words if w in _AUXILIARY_VERBS)
-    # "A lightweight yet efficient approach" is filler: it says a method exists, not what it is.
-    described = _WORD.findall(title.rpartition(_NAME_SEPARATOR)[2].lower())
-    said = [w for w in described if w not in _SAYS_NOTHING]
-    filler = len(said) < _LEAST_SAID
-    return coverage - _MISFIT_COST * misfit - _VAGUE_COST * vague - _CLAUSE_COST * clause - _FILLER_COST * filler
+    described = _WORD.findall(title.rpartition(_NAME_SEPARATOR)[2].lower()) if candidates.name else words
+    content = [w for w in described if w not in _SAYS_NOTHING]
+    terms = {_stem(w) for w in words}
+    weights = candidates.weights
+    first = described[0] if described else ""
+    said = " ".join(title.rpartition(_NAME_SEPARATOR)[2].split()[:_SPELLED_WORDS])
+    length = len(title.split())
+    task = {_stem(w) for w in _WORD.findall(candidates.task.lower())}
+    stems = [_stem(w) for w in content]
+    return (
+        sum(weights.get(term, 0.0) for term in terms),
+        sum(1 for w in content if _stem(w) in weights) / max(len(content), 1),
+        float(length),
+        float(max(0, _SHORTEST - length)),
+        float(max(0, length - _LONGEST)),
+        float(sum(1 for w in words if w in _VAGUE)),
+        float(sum(1 for w in words if w in _AUXILIARY_VERBS)),
+        float(bool(candidates.name) and _spells(said, candidates.name)),
+        *(float(candidate.source == source) for source in _SOURCES),
+        float(min(candidate.order, 3)),
+        candidate.place,
+        *(float(candidate.task > 0 and candidate.source == source) for source in _SOURCES),
+        float(candidate.task > 1),
+        len(task & terms) / max(len(task), 1),
+        float(len(candidates.top & terms)),
+        sum(1 for stem in stems if stem in candidates.opening) / max(len(stems), 1),
+        float(abs(length - _REAL_LENGTH)),
+        float(sum(1 for w in title.rpartition(_NAME_SEPARATOR)[2].split()[1:] if re.search(r"[A-Z].*[A-Z]", w))),
+        float(first.endswith("ing")),
+        float(first in ("a", "an", "the")),
+        float(sum(1 for w in described if any(c.isdigit() for c in w))),
+        float(sum(1 for w in described if w in _RELATIVE or w in _WH_WORDS)),
+    )
+
+
+FEATURES = (
+    "coverage", "focus", "words", "too short", "too long", "vague words", "auxiliary verbs", "spelled out", *(f"from {source}" for source in _SOURCES), "order", "place",
+    *(f"task added to {source}" for source in _SOURCES), "second task", "task words", "top terms", "from the opening", "off length",
+    "acronyms",
+    "gerund first", "article first", "numbers", "clause words",
+)  # fmt: skip
+# Fitted by benchmarks/fit_titles.py on the tune half of the dev file, which prints them again.
+WEIGHTS = (2.432, 0.104, -0.114, 0.005, 0.235, 0.001, -0.186, 0.394, 0.526, -0.224, -0.106, -0.133, -0.955, -0.086, -0.623, -0.315, 0.102, -0.155, 0.038, -0.127, 0.051, 0.386, 0.035, 0.738, -0.050, 0.079, -0.543, -0.047, -0.137, -0.073)  # fmt: skip
+
+
+def candidate_features(abstract: str) -> list[tuple[str, bool, tuple[float, ...]]]:
+    """Each candidate title of an abstract, whether the choice may take it, and its features.
+
+    benchmarks/fit_titles.py fits WEIGHTS to these.
+    """
+    candidates = _candidates(abstract)
+    admissible = set(_admissible(candidates))
+    return [(c.title, i in admissible, features(c, candidates)) for i, c in enumerate(candidates.titles)]
 
 
 def _term_weights(text: str) -> dict[str, float]:
@@ -431,9 +524,9 @@ def _term_weights(text: str) -> dict[str, float]:
     return {term: count / total for term, count in top}
 
 
-def _task(text: str, weights: dict[str, float], name: str) -> str:
-    """The task the abstract addresses: the weightiest phrase after "for" or "in" that it uses."""
-    best, best_score = "", 0.0
+def _tasks(text: str, weights: dict[str, float], name: str) -> list[str]:
+    """The tasks the abstract may address, the likeliest first: the weightiest phrases after "for" or "in"."""
+    scored: dict[str, float] = {}
     # The background names the field's old tasks; the task is what the paper takes on. A task the
     # abstract names by an acronym ("camouflaged object detection (COD)") is its own, wherever it stands.
     ours = _WE.search(text)
@@ -450,9 +543,15 @@ def _task(text: str, weights: dict[str, float], name: str) -> str:
             continue
         score = sum(weights.get(_stem(w.lower()), 0.0) for w in words)
         score += _TASK_HEAD_BONUS * (words[-1].lower() in _TASK_HEADS)
-        if score > best_score:
-            best, best_score = phrase, score
-    return best if best_score >= _TASK_MIN_WEIGHT else ""
+        if score >= _TASK_MIN_WEIGHT and score > scored.get(phrase.lower(), 0.0):
+            scored[phrase.lower()] = score
+            scored[phrase] = scored.pop(phrase.lower()) if phrase != phrase.lower() else score
+    ranked = sorted(scored, key=lambda phrase: -scored[phrase])
+    kept: list[str] = []
+    for phrase in ranked:
+        if all(not _covers(phrase, other) for other in kept):
+            kept.append(phrase)
+    return kept[:_TASKS]
 
 
 def _spelled_before(text: str, acronym: re.Match[str]) -> str:
@@ -729,28 +828,28 @@ def _until(text: str) -> str:
     return text[: cut.start()] if cut else text
 
 
-def _subject_clause(name: str, sentences: list[str]) -> str:
-    """What a later sentence says the method does: "X improves Y" gives "Improving Y"."""
-    for sentence in sentences:
+def _subject_clause(name: str, sentences: list[str]) -> tuple[str, int]:
+    """What a later sentence says the method does ("X improves Y" gives "Improving Y"), and which sentence."""
+    for i, sentence in enumerate(sentences):
         at = sentence.find(name)
         match = _SUBJECT_VERB.match(sentence, at + len(name)) if at >= 0 else None
         acts = match and (match[1] or re.fullmatch(r"[a-z]+[^s]s", match[2])) and match[2] not in _NOT_ACTIONS
         if match and acts and len(match[3].split()) >= 2:
-            return _gerund(match[2]) + _until(match[3])
-    return ""
+            return _gerund(match[2]) + _until(match[3]), i
+    return "", 0
 
 
-def _contributions(sentences: list[str], skip: int) -> list[str]:
-    """The paper's contribution as titles, from the sentences that state it, the likeliest first."""
+def _contributions(sentences: list[str], skip: int) -> list[tuple[str, int, str]]:
+    """The paper's contribution as titles, the likeliest first, each with its source and sentence."""
     ranked = [i for i in sorted(range(len(sentences)), key=lambda i: "in this" not in sentences[i].lower()) if i != skip]
-    found = [c for c in (_stated(sentences, i) for i in ranked[:_MAX_SENTENCES]) if c]
+    found = [("stated", i, c) for i in ranked[:_MAX_SENTENCES] if (c := _stated(sentences, i))]
     # Failing a stated contribution, what "we" do at all says more than the background does.
     for i in ranked[:_MAX_SENTENCES]:
         if len(found) >= _MAX_CONTRIBUTIONS:
             break
         action = _ANY_ACTION.search(_ASIDE_IN_TEXT.sub("", sentences[i]))
         if action and action[1].lower() not in _AUXILIARIES and not _EMPTY_OBJECT.match(action[2]):
-            found.append(_gerund(action[1].lower()) + " " + _until(action[2]))
+            found.append(("action", i, _gerund(action[1].lower()) + " " + _until(action[2])))
     return found[:_MAX_CONTRIBUTIONS]
 
 
