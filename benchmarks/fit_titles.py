@@ -91,7 +91,7 @@ def fit(groups: Groups) -> np.ndarray:
         second = 0.999 * second + 0.001 * gradient**2
         weights -= STEP_SIZE * (moment / (1 - 0.9**step)) / (np.sqrt(second / (1 - 0.999**step)) + 1e-8)
     # Standardising shifts every candidate of an abstract alike, so the raw weights choose the same.
-    return np.round(weights / scale, DECIMALS)
+    return np.round(weights / scale, DECIMALS) + 0.0  # no "-0.000"
 
 
 def main() -> None:

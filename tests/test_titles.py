@@ -315,6 +315,8 @@ def test_pattern_4_a_title_cut_short_never_ends_on_a_participle_adjective_or_fun
         ("Plasticity of value systems by examining how their rankings are", "ends on function word 'are'"),
         ("SyMerge: Optimizzing one task-specific layer", "misspelt gerund 'Optimizzing'"),
         ("Mimiccing human gaze in egocentric video", "misspelt gerund 'Mimiccing'"),
+        ("CaPT: Existing SSL approaches remain inherently", "ends on adverb 'inherently'"),
+        ("WaveTS: Practically, we embed the WDT for time series", "the authors' 'we'"),
     ],
 )
 def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
