@@ -443,3 +443,30 @@ def test_weights_fitted_on_real_pairs_choose_titles_closer_to_the_real_ones_than
     assert held_out.chosen(weights) > held_out.chosen(unweighted) + 0.02
     assert held_out.chosen(np.array(WEIGHTS)) > held_out.chosen(unweighted) + 0.02
     assert held_out.best() >= held_out.chosen(weights)
+
+
+def test_hype_removed_from_simple_yet_effective_leaves_no_stray_yet():
+    abstract = (
+        "In time series forecasting, residuals hide dynamics. To address this, we propose TimeRM, a simple yet "
+        "effective residual modeling framework. TimeRM decomposes the series into periodic and residual parts."
+    )
+    title = derive_title(abstract)
+    assert title.startswith("TimeRM: ")
+    assert " yet " not in f" {title.lower()} "
+
+
+def test_the_task_is_not_added_to_a_description_that_already_says_what_it_is_for():
+    abstract = (
+        "Multi-hop question answering strains single-pass reasoning. Building on this bound, we introduce a "
+        "proof-of-concept multi-call framework for multi-hop question answering over long documents."
+    )
+    assert derive_title(abstract).lower().count(" for ") <= 1
+
+
+def test_capitals_marking_initials_do_not_choose_the_article():
+    abstract = (
+        "Occlusions distort reconstructions. We propose HIRL-GAN, a **HI**erarchical and progressive inpainting "
+        "framework that synergizes **R**einforcement **L**earning with **GAN**s. HIRL-GAN restores occluded facades."
+    )
+    assert "An Hierarchical" not in derive_title(abstract)
+    assert "A Hierarchical" in derive_title(abstract) or "hierarchical" not in derive_title(abstract).lower()
