@@ -317,6 +317,7 @@ def test_pattern_4_a_title_cut_short_never_ends_on_a_participle_adjective_or_fun
         ("Mimiccing human gaze in egocentric video", "misspelt gerund 'Mimiccing'"),
         ("CaPT: Existing SSL approaches remain inherently", "ends on adverb 'inherently'"),
         ("WaveTS: Practically, we embed the WDT for time series", "the authors' 'we'"),
+        ("A formalism for evaluating such evaluations", "points back with 'such'"),
     ],
 )
 def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
@@ -450,17 +451,18 @@ def test_hype_removed_from_simple_yet_effective_leaves_no_stray_yet():
         "In time series forecasting, residuals hide dynamics. To address this, we propose TimeRM, a simple yet "
         "effective residual modeling framework. TimeRM decomposes the series into periodic and residual parts."
     )
-    title = derive_title(abstract)
-    assert title.startswith("TimeRM: ")
-    assert " yet " not in f" {title.lower()} "
+    titles = [title for title, _, _ in candidate_features(abstract)]
+    assert "TimeRM: An effective residual modeling framework" in titles
+    assert not any(" yet " in title for title in titles)
 
 
 def test_the_task_is_not_added_to_a_description_that_already_says_what_it_is_for():
     abstract = (
-        "Multi-hop question answering strains single-pass reasoning. Building on this bound, we introduce a "
-        "proof-of-concept multi-call framework for multi-hop question answering over long documents."
+        "Multi-hop question answering (MHQA) strains the single-pass reasoning of LLMs. Building on these principles, "
+        "we introduce a proof-of-concept multi-call framework for MHQA, InfoQA. InfoQA helps single-pass LLMs."
     )
-    assert derive_title(abstract).lower().count(" for ") <= 1
+    titles = [title for title, _, _ in candidate_features(abstract)]
+    assert not any(title.lower().count(" for ") > 1 for title in titles)
 
 
 def test_capitals_marking_initials_do_not_choose_the_article():
@@ -468,5 +470,26 @@ def test_capitals_marking_initials_do_not_choose_the_article():
         "Occlusions distort reconstructions. We propose HIRL-GAN, a **HI**erarchical and progressive inpainting "
         "framework that synergizes **R**einforcement **L**earning with **GAN**s. HIRL-GAN restores occluded facades."
     )
-    assert "An Hierarchical" not in derive_title(abstract)
-    assert "A Hierarchical" in derive_title(abstract) or "hierarchical" not in derive_title(abstract).lower()
+    title = derive_title(abstract)
+    assert title.startswith("HIRL-GAN: ")
+    assert "An Hierarchical" not in title
+
+
+def test_the_opening_clause_is_taken_only_when_no_contribution_passes():
+    abstract = (
+        "Temporal point processes have emerged as powerful tools for modeling event sequences. In this paper, we "
+        "propose a framework that extends LLM-based point processes to the visual modality with sequence compression."
+    )
+    admissible = {title: ok for title, ok, _ in candidate_features(abstract)}
+    opening = [title for title in admissible if title.startswith("Temporal point processes have emerged")]
+    assert opening
+    assert not any(admissible[title] for title in opening)
+    assert any(admissible.values())
+
+
+def test_a_phrase_pointing_back_at_the_abstract_is_cut_from_the_title():
+    abstract = (
+        "Proximal policy optimization is unstable for multi-turn agents. Through empirical analysis, we identify "
+        "two main sources of instability in this setting, and we introduce turn-level importance sampling for agents."
+    )
+    assert not re.search(r"\bin setting\b", derive_title(abstract))
