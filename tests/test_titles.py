@@ -422,6 +422,16 @@ def test_an_adverb_before_a_verb_does_not_become_a_gerund():
     assert "Directlying" not in derive_title(abstract)
 
 
+def test_a_verb_ending_in_ly_is_not_taken_for_an_adverb():
+    abstract = (
+        "Post-training changes what language models know. We propose a sample-wise paradigm to measure forgetting. "
+        "We apply this framework across post-training stages, model sizes and data scales."
+    )
+    titles = [title for title, _, _ in candidate_features(abstract)]
+    assert not any("Thiing" in title for title in titles)
+    assert any(title.startswith("Applying this framework") or title.startswith("Applying framework") for title in titles)
+
+
 def test_a_task_never_opens_on_a_count_or_runs_into_a_participle():
     abstract = (
         "We propose GraphTune, a prompt tuning method for two correlation geometries. GraphTune works for models "
