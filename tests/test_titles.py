@@ -318,6 +318,7 @@ def test_pattern_4_a_title_cut_short_never_ends_on_a_participle_adjective_or_fun
         ("CaPT: Existing SSL approaches remain inherently", "ends on adverb 'inherently'"),
         ("WaveTS: Practically, we embed the WDT for time series", "the authors' 'we'"),
         ("A formalism for evaluating such evaluations", "points back with 'such'"),
+        ("ParallelTime: A dynamic weighting mechanism for long-term", "ends on adjective 'long-term'"),
     ],
 )
 def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
