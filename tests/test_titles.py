@@ -504,3 +504,10 @@ def test_a_phrase_pointing_back_at_the_abstract_is_cut_from_the_title():
         "two main sources of instability in this setting, and we introduce turn-level importance sampling for agents."
     )
     assert not re.search(r"\bin setting\b", derive_title(abstract))
+
+
+def test_a_finding_the_abstract_claims_is_not_taken_for_what_the_paper_builds():
+    # "we demonstrate that, surprisingly, RL emerges in LLMs at inference time" is a finding, not ICRL prompting.
+    title = derive_title(ABSTRACTS[1])
+    assert title.startswith("ICRL prompting: ")
+    assert "emerges" not in title
