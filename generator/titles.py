@@ -262,7 +262,7 @@ _FIELD_ACRONYMS = {
 _WORD = re.compile(r"[^\W_][\w'-]*")
 _SHORTEST, _LONGEST = 6, 12
 # With a sentence model, closeness to the abstract counts this much beside WEIGHTS (set by hand: the held-out
-# half's ROUGE-L goes from 0.338 to 0.341 with it, `benchmarks/titles.py --embeddings`).
+# half's ROUGE-L goes from 0.337 to 0.342 with it, `benchmarks/titles.py --embeddings`).
 _SIMILARITY_WEIGHT = 2.0
 _LEAST_SAID = 2
 _OPENING_SENTENCES = 2
