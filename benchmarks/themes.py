@@ -239,7 +239,7 @@ def small_lists(path: Path, sizes: list[int], subsets: int, half: int | None) ->
                 error = table.std(axis=0, ddof=1) / np.sqrt(len(table)) if len(table) > 1 else np.zeros(3)
                 mean = table.mean(axis=0)
                 print(
-                    f"| {size} | {k} | {method} | {mean[0]:.3f} ± {error[0]:.3f} | {mean[1]:.3f} ± {error[1]:.3f} | {mean[2]:.2f} |",
+                    f"| {size} | {automatic_k(size) if method == 'readinglist, terms' else k} | {method} | {mean[0]:.3f} ± {error[0]:.3f} | {mean[1]:.3f} ± {error[1]:.3f} | {mean[2]:.2f} |",
                     flush=True,
                 )
 
