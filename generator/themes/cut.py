@@ -51,13 +51,14 @@ SENTENCE_LIST = AUTO_EMBEDDINGS
 _TERMS_WEIGHT = 1.0
 # The sentence embeddings tell apart finer groups than the terms do, so a
 # short list cut with them can hold smaller themes. On seeded random subsets
-# of ICLR 2026 abstracts (60 of each size on each half of the dev file; AMI
-# against primary_area), 6, 8 and 11 themes for 19, 50 and 150 papers
-# scored 0.158, 0.189 and 0.233 on one half and 0.160, 0.179 and 0.224 on
-# the other, against 0.137, 0.185 and 0.232 and 0.152, 0.173 and 0.220 with
-# the terms' 5, 7 and 10. Fewer (3 or 4 at 19 papers, 5 at 50, 8 at 150) or
-# many more (8 at 19, 14 at 50, 20 at 150) scored lower. Two-level lists
-# keep the terms' count: it was not measured there.
+# of ICLR 2026 abstracts (benchmarks/themes.py --small, 60 of each size on
+# each half of the dev file; AMI against primary_area), 6, 8 and 11 themes
+# for 19, 50 and 150 papers scored 0.158, 0.188 and 0.233 on one half and
+# 0.160, 0.179 and 0.224 on the other, against 0.137, 0.184 and 0.231 and
+# 0.152, 0.173 and 0.220 with the terms' 5, 7 and 10. On the first half,
+# fewer (3 or 4 at 19 papers, 5 at 50, 8 at 150) or many more (8 at 19, 14
+# at 50, 20 at 150) scored lower. Two-level lists keep the terms' count:
+# it was not measured there.
 _SENTENCE_SCALE = 2.5
 _Neighbours = Callable[[int], tuple[np.ndarray, np.ndarray]]
 
