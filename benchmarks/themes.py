@@ -17,7 +17,7 @@ papers, given as abstracts only (no title, keywords or authors, as in the
 bundled list), enriched and detected as a build would, against primary_area
 with AMI and NMI: the detector on its terms, on the sentence encoder (what
 `embeddings: auto` runs for lists this short), and beside them TF-IDF + KMeans
-and encoder + KMeans at the same k. --half picks the papers whose id hashes
+and encoder + KMeans at the k the detector picks with the encoder. --half picks the papers whose id hashes
 to that half, so that a recipe tuned on one half is checked on the other.
 
 The detector never sees primary_area, status or track: they are removed from
@@ -219,7 +219,8 @@ def small_lists(path: Path, sizes: list[int], subsets: int, half: int | None) ->
     with tempfile.TemporaryDirectory() as folder:
         cache = Cache(Path(folder))
         for size in sizes:
-            k = automatic_k(size)
+            # The k the detector picks with the encoder; the terms-only detector picks its own (automatic_k(size)).
+            k = automatic_k(size, sentences=True)
             figures: dict[str, list[tuple[float, float, float]]] = {m: [] for m in SMALL_METHODS}
             for chosen in draws[size]:
                 papers = [Paper(id=i, abstract=abstracts[i], source=Source(str(path), n)) for n, i in enumerate(chosen, 1)]
@@ -238,7 +239,7 @@ def small_lists(path: Path, sizes: list[int], subsets: int, half: int | None) ->
                 error = table.std(axis=0, ddof=1) / np.sqrt(len(table)) if len(table) > 1 else np.zeros(3)
                 mean = table.mean(axis=0)
                 print(
-                    f"| {size} | {k} | {method} | {mean[0]:.3f} ± {error[0]:.3f} | {mean[1]:.3f} ± {error[1]:.3f} | {mean[2]:.2f} |",
+                    f"| {size} | {automatic_k(size) if method == 'readinglist, terms' else k} | {method} | {mean[0]:.3f} ± {error[0]:.3f} | {mean[1]:.3f} ± {error[1]:.3f} | {mean[2]:.2f} |",
                     flush=True,
                 )
 

@@ -17,6 +17,7 @@ from generator.model import Paper, ReadingList, Source
 from generator.read import read_papers
 from generator.slugs import slugify
 from generator.themes import detect_themes
+from generator.themes.cut import automatic_k
 from generator.themes.naming import _label_candidates
 
 BUNDLED = Path(__file__).parent.parent / "data" / "iclr2026.txt"
@@ -367,6 +368,18 @@ def test_a_list_of_one_two_or_three_papers_gets_themes_with_the_encoder(count):
     found = detect_themes(enrich(ReadingList("t", topic_papers()[4 : 4 + count])), ThemeSettings(), embeddings=True)
     assert sorted(i for t in found.themes for i in t.paper_ids) == sorted(p.id for p in found.papers)
     assert all(p.theme for p in found.papers) and all(t.label for t in found.themes)
+
+
+def test_a_short_list_cut_with_the_encoder_gets_more_themes_than_with_its_terms():
+    by_terms = detect_themes(bundled(), ThemeSettings())
+    by_meaning = detect_themes(bundled(), ThemeSettings(), embeddings=True)
+    assert (len(by_terms.themes), len(by_meaning.themes)) == (5, 6)
+
+
+def test_a_two_level_list_gets_as_many_themes_with_the_encoder_as_without():
+    assert [automatic_k(n, two_level=True, sentences=True) for n in (301, 2000, 9842)] == [
+        automatic_k(n, two_level=True) for n in (301, 2000, 9842)
+    ]
 
 
 def test_the_encoder_themes_are_the_same_whatever_the_input_order():

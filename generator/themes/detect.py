@@ -155,7 +155,7 @@ def _top_level(
     """
     rows = np.arange(len(vectors.ids))
     asked = settings.k or overrides.k
-    k = min(asked or automatic_k(len(rows), two_level=two_level), len(rows))
+    k = min(asked or automatic_k(len(rows), two_level=two_level, sentences=vectors.sentences), len(rows))
     groups = _continued(vectors, rows, memory.themes, REFINE_ROUNDS) if not memory.group_by else None
     if groups is None or not (len(groups) == k if asked else abs(len(groups) - k) <= max(1, _K_SLACK * k)):
         groups = [(members, None) for members in cut_groups(vectors, rows, k, settings.seed)]
