@@ -44,8 +44,12 @@ import time
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
+
+if TYPE_CHECKING:
+    from generator.model import Site
 
 REPO = Path(__file__).resolve().parent.parent
 DEV = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
@@ -130,7 +134,7 @@ def measure(size: int, data: Path, *, jobs: int, baseline: bool) -> dict[str, ob
             config = load_mkdocs_config(project / "mkdocs.yml", (records,))
             generated = generate(config.plugins["readinglist"].settings(config))
             write_docs(generated, work / "generated")
-            row["plain_mkdocs"] = plain_mkdocs_seconds(project, work, generated.nav)
+            row["plain_mkdocs"] = plain_mkdocs_seconds(project, work, generated)
         return row
 
 
@@ -294,14 +298,16 @@ def search_bootstrap_bytes(site: Path) -> int:
     return sum(p.stat().st_size for p in up_front) + sum(chunks)
 
 
-def plain_mkdocs_seconds(project: Path, work: Path, nav: list[dict[str, object]]) -> float:
+def plain_mkdocs_seconds(project: Path, work: Path, generated: Site) -> float:
     """Seconds for `mkdocs build` of the generated pages with our nav and no generator."""
     docs = work / "plain-docs"
     shutil.copytree(project / "docs", docs)
     shutil.copytree(work / "generated", docs, dirs_exist_ok=True)
     config = yaml.load((project / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)
     config["plugins"] = [p for p in config["plugins"] if not (isinstance(p, dict) and "readinglist" in p) and p != "readinglist"]
-    config.update(docs_dir=str(docs), nav=nav, site_url="")
+    config.update(docs_dir=str(docs), nav=generated.nav, site_url="")
+    # What the plugin leaves for the templates: the interface's messages.
+    config.setdefault("extra", {})["rl_messages"] = generated.messages
     config["theme"]["custom_dir"] = str(project / "templates" / "overrides")
     plain = work / "plain.yml"
     plain.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")

@@ -48,6 +48,7 @@ from mkdocs.structure.files import File, Files, get_files, set_exclusions
 from mkdocs.structure.nav import Navigation, get_navigation
 from mkdocs.structure.pages import Page
 
+from . import sidebars
 from .errors import BuildError
 from .render import papers_on
 
@@ -302,6 +303,8 @@ def _work(job: _Job) -> tuple[dict[str, Rendered], list[tuple[str, int, str]], s
     files = get_files(config)
     env = config.theme.get_env()
     files.add_files_from_theme(env, config)
+    # What our plugin's on_env gives the templates in the main process.
+    sidebars.install(env)
     # File.generated() reads which plugin is running; outside an event none is.
     config.plugins._current_plugin = None
     for path, markdown in job.generated.items():

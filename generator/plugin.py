@@ -9,6 +9,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
+from jinja2 import Environment
 from mkdocs.config import base
 from mkdocs.config import config_options as opt
 from mkdocs.config.defaults import MkDocsConfig
@@ -19,7 +20,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import clean_directory
 
-from . import text
+from . import sidebars, text
 from .cache import Cache, digest, file_digest
 from .config import Settings, ThemeSettings
 from .errors import ReadingListError
@@ -176,6 +177,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             self.search.start()
         except ReadingListError as error:
             raise PluginError(str(error)) from error
+
+    def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
+        return sidebars.install(env)
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         self.page_rendered(page.file.src_uri, papers_on(output))
