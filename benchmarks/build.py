@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import signal
 import socket
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
 
 REPO = Path(__file__).resolve().parent.parent
 DEV = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
-STAGES = ("read", "enrich", "detect", "related", "layout", "render", "mkdocs")
+STAGES = ("read", "enrich", "detect", "related", "layout", "render", "feeds", "mkdocs")
 
 
 def main() -> None:
@@ -79,9 +80,9 @@ def main() -> None:
         # One process per build, so that each one's memory is its own.
         one = run_one(size, args, jobs=1, baseline=not args.no_baseline, serve=False)
         row = run_one(size, args, jobs=args.jobs, baseline=False, serve=size == args.serve_at)
-        row.update({f"{key}_j1": one[key] for key in ("mkdocs", "total", "mem_mb")}, jobs=args.jobs)
+        row.update({f"{key}_j1": one[key] for key in ("mkdocs", "total", "cpu", "mem_mb")}, jobs=args.jobs)
         if "plain_mkdocs" in one:
-            row["plain_mkdocs"] = one["plain_mkdocs"]
+            row["plain_mkdocs"], row["plain_cpu"] = one["plain_mkdocs"], one["plain_cpu"]
             row["ratio_j1"] = round(one["total"] / one["plain_mkdocs"], 2)
             row["ratio"] = round(row["total"] / one["plain_mkdocs"], 2)
         rows.append(row)
@@ -118,15 +119,16 @@ def measure(size: int, data: Path, *, jobs: int, baseline: bool) -> dict[str, ob
         project = copy_sources(work)
         clock = Stopwatch()
         with TreeMemory() as memory:
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), cpu_seconds()
             site = build(BuildOptions(project / "mkdocs.yml", work / "site", (records,), jobs=jobs), clock)
-            total = time.perf_counter() - started
+            total, cpu = time.perf_counter() - started, cpu_seconds() - cpu
 
         row: dict[str, object] = {
             "papers": len(site.reading_list.papers),
             "themes": len(site.reading_list.themes),
             **{stage: round(clock.seconds.get(stage, 0.0), 1) for stage in STAGES},
             "total": round(total, 1),
+            "cpu": round(cpu, 1),
             "mem_mb": round(memory.peak / 2**20),
             **site_figures(work / "site"),
         }
@@ -134,8 +136,20 @@ def measure(size: int, data: Path, *, jobs: int, baseline: bool) -> dict[str, ob
             config = load_mkdocs_config(project / "mkdocs.yml", (records,))
             generated = generate(config.plugins["readinglist"].settings(config))
             write_docs(generated, work / "generated")
+            cpu = cpu_seconds()
             row["plain_mkdocs"] = plain_mkdocs_seconds(project, work, generated)
+            row["plain_cpu"] = round(cpu_seconds() - cpu, 1)
         return row
+
+
+def cpu_seconds() -> float:
+    """CPU seconds this process and the children it has waited for (workers, Pagefind, a plain build) have used.
+
+    On a shared machine the wall-clock seconds of a build depend on what else
+    runs; its CPU seconds much less.
+    """
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 class TreeMemory:
@@ -335,6 +349,9 @@ def print_table(rows: list[dict[str, object]]) -> None:
         "plain_mkdocs",
         "ratio",
         "ratio_j1",
+        "cpu",
+        "cpu_j1",
+        "plain_cpu",
         "mem_mb",
         "mem_mb_j1",
         "site_mb",
