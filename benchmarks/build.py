@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import shutil
 import signal
 import socket
@@ -81,6 +80,7 @@ def main() -> None:
         one = run_one(size, args, jobs=1, baseline=not args.no_baseline, serve=False)
         row = run_one(size, args, jobs=args.jobs, baseline=False, serve=size == args.serve_at)
         row.update({f"{key}_j1": one[key] for key in ("mkdocs", "total", "cpu", "mem_mb")}, jobs=args.jobs)
+        row["cpu_mkdocs_j1"] = one["cpu_mkdocs"]
         if "plain_mkdocs" in one:
             row["plain_mkdocs"], row["plain_cpu"] = one["plain_mkdocs"], one["plain_cpu"]
             row["ratio_j1"] = round(one["total"] / one["plain_mkdocs"], 2)
@@ -110,7 +110,7 @@ def available_cores() -> int:
 def measure(size: int, data: Path, *, jobs: int, baseline: bool) -> dict[str, object]:
     """Build one site of size papers on jobs processes and return its figures."""
     from generator.pipeline import BuildOptions, build, generate, load_mkdocs_config
-    from generator.progress import Stopwatch
+    from generator.progress import Stopwatch, cpu_seconds
     from generator.write import write_docs
 
     with tempfile.TemporaryDirectory() as folder:
@@ -127,6 +127,7 @@ def measure(size: int, data: Path, *, jobs: int, baseline: bool) -> dict[str, ob
             "papers": len(site.reading_list.papers),
             "themes": len(site.reading_list.themes),
             **{stage: round(clock.seconds.get(stage, 0.0), 1) for stage in STAGES},
+            **{f"cpu_{stage}": round(clock.cpu.get(stage, 0.0), 1) for stage in STAGES},
             "total": round(total, 1),
             "cpu": round(cpu, 1),
             "mem_mb": round(memory.peak / 2**20),
@@ -140,16 +141,6 @@ def measure(size: int, data: Path, *, jobs: int, baseline: bool) -> dict[str, ob
             row["plain_mkdocs"] = plain_mkdocs_seconds(project, work, generated)
             row["plain_cpu"] = round(cpu_seconds() - cpu, 1)
         return row
-
-
-def cpu_seconds() -> float:
-    """CPU seconds this process and the children it has waited for (workers, Pagefind, a plain build) have used.
-
-    On a shared machine the wall-clock seconds of a build depend on what else
-    runs; its CPU seconds much less.
-    """
-    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 class TreeMemory:
@@ -362,6 +353,14 @@ def print_table(rows: list[dict[str, object]]) -> None:
         "serve_edit",
         "serve_edit_first",
     ]
+    print_rows(rows, columns)
+    # What each stage cost in CPU seconds (the --jobs N build, and MkDocs at --jobs 1):
+    # on a shared machine, the figures to reason from.
+    print()
+    print_rows(rows, ["papers", *(f"cpu_{stage}" for stage in STAGES), "cpu_mkdocs_j1", "plain_cpu"])
+
+
+def print_rows(rows: list[dict[str, object]], columns: list[str]) -> None:
     columns = [c for c in columns if any(c in row for row in rows)]
     print("| " + " | ".join(columns) + " |")
     print("|" + "---|" * len(columns))
