@@ -18,6 +18,12 @@ with the same nav, without the readinglist plugin. ratio_j1 and ratio divide
 each build's total, input to finished site, by the baseline; the target at
 20,000 papers is a ratio of at most 1.0.
 
+cpu, cpu_j1 and plain_cpu are the CPU seconds of each build's processes
+together (this one's threads, the page workers, Pagefind, the plain build's
+process): on the shared machine they move far less with the load than the
+seconds on the clock do. A second table gives each stage's CPU seconds in
+the --jobs N build (the mkdocs stage includes the workers and Pagefind).
+
 Papers come from the OpenReview export (../shared/data by default), repeated
 with new ids past its 9,842 records. Each build runs in a process of its own,
 and mem_mb is the peak of the RSS of that process and all its descendants

@@ -77,7 +77,8 @@ def test_a_page_that_fails_in_a_worker_is_one_error_and_leaves_the_previous_site
     config = load_mkdocs_config(project / "mkdocs.yml", (many_papers,))
     generated = generate(config.plugins[PLUGIN].settings(config))
     in_nav = set(nav_paths(generated.nav))
-    worker_share = set(parallel.deal([p for p in generated.pages if p.endswith(".md") and p not in in_nav], 2)[1])
+    markdown = {path: text for path, text in generated.pages.items() if path.endswith(".md")}
+    worker_share = set(parallel.deal(markdown, in_nav, 2)[1])
     failing = next(paper for paper in generated.reading_list.papers if paper_path(paper) in worker_share)
     main_html = project / "templates" / "overrides" / "main.html"
     main_html.write_text(
