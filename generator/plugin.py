@@ -166,6 +166,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     @event_priority(100)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self.failure = None
+        if self.config.jobs is not None and self.config.jobs < 1:
+            raise PluginError(f"{config.config_file_path}: jobs must be at least 1, not {self.config.jobs}")
         try:
             self.site = self.generated or generate(self.settings(config))
             self.generated = None
