@@ -62,7 +62,7 @@ class Sidebars:
         if id(page) in in_nav:
             return None
         # A link from papers/a/ to a page below papers/a/ would differ from papers/b/'s.
-        if page.url.endswith("/") and any(url.startswith(page.url) for url in urls if page.url):
+        if page.url.endswith("/") and any(url.startswith(page.url) for url in urls):
             return None
         folder = posixpath.dirname(page.url.rstrip("/")) if page.url.endswith("/") else posixpath.dirname(page.url)
         depth = page.url.count("/")
