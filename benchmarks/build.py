@@ -18,6 +18,12 @@ with the same nav, without the readinglist plugin. ratio_j1 and ratio divide
 each build's total, input to finished site, by the baseline; the target at
 20,000 papers is a ratio of at most 1.0.
 
+cpu, cpu_j1 and plain_cpu are the CPU seconds of each build's processes
+together (this one's threads, the page workers, Pagefind, the plain build's
+process): on the shared machine they move far less with the load than the
+seconds on the clock do. A second table gives each stage's CPU seconds in
+the --jobs N build (the mkdocs stage includes the workers and Pagefind).
+
 Papers come from the OpenReview export (../shared/data by default), repeated
 with new ids past its 9,842 records. Each build runs in a process of its own,
 and mem_mb is the peak of the RSS of that process and all its descendants
@@ -44,12 +50,16 @@ import time
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
 
+if TYPE_CHECKING:
+    from generator.model import Site
+
 REPO = Path(__file__).resolve().parent.parent
 DEV = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
-STAGES = ("read", "enrich", "detect", "related", "layout", "render", "mkdocs")
+STAGES = ("read", "enrich", "detect", "related", "layout", "render", "feeds", "mkdocs")
 
 
 def main() -> None:
@@ -75,9 +85,10 @@ def main() -> None:
         # One process per build, so that each one's memory is its own.
         one = run_one(size, args, jobs=1, baseline=not args.no_baseline, serve=False)
         row = run_one(size, args, jobs=args.jobs, baseline=False, serve=size == args.serve_at)
-        row.update({f"{key}_j1": one[key] for key in ("mkdocs", "total", "mem_mb")}, jobs=args.jobs)
+        row.update({f"{key}_j1": one[key] for key in ("mkdocs", "total", "cpu", "mem_mb")}, jobs=args.jobs)
+        row["cpu_mkdocs_j1"] = one["cpu_mkdocs"]
         if "plain_mkdocs" in one:
-            row["plain_mkdocs"] = one["plain_mkdocs"]
+            row["plain_mkdocs"], row["plain_cpu"] = one["plain_mkdocs"], one["plain_cpu"]
             row["ratio_j1"] = round(one["total"] / one["plain_mkdocs"], 2)
             row["ratio"] = round(row["total"] / one["plain_mkdocs"], 2)
         rows.append(row)
@@ -105,7 +116,7 @@ def available_cores() -> int:
 def measure(size: int, data: Path, *, jobs: int, baseline: bool) -> dict[str, object]:
     """Build one site of size papers on jobs processes and return its figures."""
     from generator.pipeline import BuildOptions, build, generate, load_mkdocs_config
-    from generator.progress import Stopwatch
+    from generator.progress import Stopwatch, cpu_seconds
     from generator.write import write_docs
 
     with tempfile.TemporaryDirectory() as folder:
@@ -114,15 +125,17 @@ def measure(size: int, data: Path, *, jobs: int, baseline: bool) -> dict[str, ob
         project = copy_sources(work)
         clock = Stopwatch()
         with TreeMemory() as memory:
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), cpu_seconds()
             site = build(BuildOptions(project / "mkdocs.yml", work / "site", (records,), jobs=jobs), clock)
-            total = time.perf_counter() - started
+            total, cpu = time.perf_counter() - started, cpu_seconds() - cpu
 
         row: dict[str, object] = {
             "papers": len(site.reading_list.papers),
             "themes": len(site.reading_list.themes),
             **{stage: round(clock.seconds.get(stage, 0.0), 1) for stage in STAGES},
+            **{f"cpu_{stage}": round(clock.cpu.get(stage, 0.0), 1) for stage in STAGES},
             "total": round(total, 1),
+            "cpu": round(cpu, 1),
             "mem_mb": round(memory.peak / 2**20),
             **site_figures(work / "site"),
         }
@@ -130,7 +143,9 @@ def measure(size: int, data: Path, *, jobs: int, baseline: bool) -> dict[str, ob
             config = load_mkdocs_config(project / "mkdocs.yml", (records,))
             generated = generate(config.plugins["readinglist"].settings(config))
             write_docs(generated, work / "generated")
-            row["plain_mkdocs"] = plain_mkdocs_seconds(project, work, generated.nav)
+            cpu = cpu_seconds()
+            row["plain_mkdocs"] = plain_mkdocs_seconds(project, work, generated)
+            row["plain_cpu"] = round(cpu_seconds() - cpu, 1)
         return row
 
 
@@ -294,14 +309,16 @@ def search_bootstrap_bytes(site: Path) -> int:
     return sum(p.stat().st_size for p in up_front) + sum(chunks)
 
 
-def plain_mkdocs_seconds(project: Path, work: Path, nav: list[dict[str, object]]) -> float:
+def plain_mkdocs_seconds(project: Path, work: Path, generated: Site) -> float:
     """Seconds for `mkdocs build` of the generated pages with our nav and no generator."""
     docs = work / "plain-docs"
     shutil.copytree(project / "docs", docs)
     shutil.copytree(work / "generated", docs, dirs_exist_ok=True)
     config = yaml.load((project / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)
     config["plugins"] = [p for p in config["plugins"] if not (isinstance(p, dict) and "readinglist" in p) and p != "readinglist"]
-    config.update(docs_dir=str(docs), nav=nav, site_url="")
+    config.update(docs_dir=str(docs), nav=generated.nav, site_url="")
+    # What the plugin leaves for the templates: the interface's messages.
+    config.setdefault("extra", {})["rl_messages"] = generated.messages
     config["theme"]["custom_dir"] = str(project / "templates" / "overrides")
     plain = work / "plain.yml"
     plain.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
@@ -329,6 +346,9 @@ def print_table(rows: list[dict[str, object]]) -> None:
         "plain_mkdocs",
         "ratio",
         "ratio_j1",
+        "cpu",
+        "cpu_j1",
+        "plain_cpu",
         "mem_mb",
         "mem_mb_j1",
         "site_mb",
@@ -339,6 +359,14 @@ def print_table(rows: list[dict[str, object]]) -> None:
         "serve_edit",
         "serve_edit_first",
     ]
+    print_rows(rows, columns)
+    # What each stage cost in CPU seconds (the --jobs N build, and MkDocs at --jobs 1):
+    # on a shared machine, the figures to reason from.
+    print()
+    print_rows(rows, ["papers", *(f"cpu_{stage}" for stage in STAGES), "cpu_mkdocs_j1", "plain_cpu"])
+
+
+def print_rows(rows: list[dict[str, object]], columns: list[str]) -> None:
     columns = [c for c in columns if any(c in row for row in rows)]
     print("| " + " | ".join(columns) + " |")
     print("|" + "---|" * len(columns))

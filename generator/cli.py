@@ -15,7 +15,7 @@ import click
 
 from . import __version__
 from .errors import ReadingListError
-from .pipeline import PLUGIN, BuildOptions, available_cores, build, generate, load_mkdocs_config
+from .pipeline import PLUGIN, BuildOptions, build, generate, load_mkdocs_config
 from .text import plural
 from .write import write_docs
 
@@ -113,8 +113,8 @@ def main(verbose: bool, quiet: bool) -> None:
     "--jobs",
     "-j",
     type=click.IntRange(min=1),
-    default=available_cores,
-    show_default="the available cores",
+    default=None,
+    show_default="the plugin's jobs, else the available cores",
     help="Processes that render pages; 1 renders them in one, as plain MkDocs does.",
 )
 @title_option
@@ -129,7 +129,7 @@ def build_command(
     title: str,
     skip_invalid: bool,
     fields: tuple[tuple[str, str], ...],
-    jobs: int,
+    jobs: int | None,
 ) -> None:
     """Generate the pages and build the site (default input: the one in mkdocs.yml)."""
     started = time.perf_counter()

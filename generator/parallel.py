@@ -1,16 +1,22 @@
-"""Render the generated pages on every core: MkDocs' build with its page loop shared out.
+"""Render the generated pages on every core, inside MkDocs' own build.
 
 MkDocs renders one page at a time, and converting Markdown and rendering
-Material's `main.html` is most of a build. `build()` here is MkDocs' own
-`build()` (mkdocs/commands/build.py, 1.6.1) step by step, except that the
-generated pages are dealt out to worker processes, which render them with
-MkDocs' own `_populate_page` and `_build_page` on the same config, files, nav
-and Jinja environment, so each stays a real Material page, byte for byte as
-one process writes it. The main process renders its own share meanwhile.
+Material's `main.html` is most of a build. `PageWorkers` lets MkDocs' own
+`build()` (mkdocs/commands/build.py, 1.6.1) run as it is, through our plugin's
+events: on_nav deals the generated pages outside the nav (papers and
+sub-themes) to worker processes and marks them excluded, so MkDocs' page
+loop passes them over; the workers render them with MkDocs' own
+`_populate_page` and `_build_page` on the same config, files and nav, so each
+stays a real Material page, byte for byte as one process writes it; the main
+process renders the rest meanwhile. on_post_build then waits for the workers,
+gives the pages back to the site (a Page each, with the anchors they hold),
+checks the anchors of links into them as MkDocs would have, and writes the
+sitemap again with them in it.
 
 This is the only module that leans on MkDocs' internals (the private page
-functions and the Page attributes that anchor validation reads);
-tests/test_parallel.py fails if a MkDocs upgrade changes any of them.
+functions, what an excluded file means to the build, and the Page
+attributes that anchor validation reads); tests/test_parallel.py fails if a
+MkDocs upgrade changes any of them.
 
 Workers are fresh interpreters (`python -m generator.parallel`), as
 multiprocessing's spawn would start them, and not forks: a fork copies a
@@ -28,36 +34,43 @@ import contextlib
 import logging
 import os
 import pickle
+import re
 import signal
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Collection, Iterator
+import time
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mkdocs import utils
-from mkdocs.commands.build import _build_extra_template, _build_page, _build_theme_template, _populate_page
+from jinja2 import Environment
+from mkdocs.commands.build import _build_page, _build_theme_template, _populate_page
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 from mkdocs.exceptions import BuildError as MkDocsBuildError
 from mkdocs.plugins import BasePlugin
-from mkdocs.structure.files import File, Files, get_files, set_exclusions
+from mkdocs.structure.files import File, Files, InclusionLevel, get_files, set_exclusions
 from mkdocs.structure.nav import Navigation, get_navigation
 from mkdocs.structure.pages import Page
 
+from . import sidebars
 from .errors import BuildError
 from .render import papers_on
 
 log = logging.getLogger(__name__)
 
-# What build() mirrors; tests/test_parallel.py pins it.
+# The MkDocs whose build() PageWorkers steps into; tests/test_parallel.py pins it.
 MKDOCS_VERSION = "1.6.1"
 # Starting a worker and reading the config, files and nav costs about a
 # second; fewer pages than this per worker are quicker rendered in-process.
 MIN_PAGES_PER_WORKER = 50
+# A page's fixed cost (Material's template with the sidebars shared, writing
+# it) in characters of Markdown converted in the same time: a third of a
+# paper page's 4 KB, by a profile of a 5,000-paper build.
+_PAGE_COST = 1500
 # Page events a worker does not run: a build whose plugins (besides ours) handle them renders in one process.
 _PAGE_EVENTS = ("pre_page", "page_read_source", "page_markdown", "page_content", "page_context", "post_page")
 
@@ -87,77 +100,102 @@ class _Job:
     parent: int
 
 
-def build(config: MkDocsConfig, *, jobs: int, generator: str, on_page: Callable[[str, list[str]], None]) -> None:
-    """MkDocs' build(config), with the pages the plugin named generator added rendered by jobs processes.
+class PageWorkers:
+    """The generated pages outside the nav, rendered by jobs - 1 worker processes while MkDocs renders the rest.
 
-    on_page(src_uri, papers) is called for each page a worker rendered, as the
-    plugin's on_post_page is for the pages this process renders.
+    The plugin calls start() from on_nav, finish() from on_post_build and
+    stop() when the build ends, however it ends. With one job, or too few
+    pages to share, nothing happens and MkDocs renders every page.
     """
-    warning_counter = utils.CountHandler()
-    warning_counter.setLevel(logging.WARNING)
-    if config.strict:
-        logging.getLogger("mkdocs").addHandler(warning_counter)
-    try:
-        config = config.plugins.on_config(config)
-        config.plugins.on_pre_build(config=config)
-        utils.clean_directory(config.site_dir)
-        files = get_files(config)
-        env = config.theme.get_env()
-        files.add_files_from_theme(env, config)
-        files = config.plugins.on_files(files, config=config)
-        set_exclusions(files, config)
-        nav = get_navigation(files, config)
-        nav = config.plugins.on_nav(nav, config=config, files=files)
 
-        with _Workers(config, files, nav, _shares(config, files, generator, jobs)) as workers:
-            for file in files.documentation_pages():
-                if file.page is None and file.inclusion.is_not_in_nav():
-                    Page(None, file, config)
-                assert file.page is not None
-                if file.src_uri not in workers.pages:
-                    with _naming(file):
-                        _populate_page(file.page, config, files)
-            env = config.plugins.on_env(env, config=config, files=files)
-            files.copy_static_files()
-            for template in config.theme.static_templates:
-                _build_theme_template(template, env, files, config, nav)
-            for template in config.extra_templates:
-                _build_extra_template(template, files, config, nav)
-            doc_files = files.documentation_pages()
-            for file in doc_files:
-                assert file.page is not None
-                if file.src_uri not in workers.pages:
-                    with _naming(file):
-                        _build_page(file.page, config, doc_files, nav, env)
-            log.debug("This process has rendered its pages; waiting for the workers")
-            for path, rendered in workers.results().items():
-                page = files.get_file_from_path(path).page  # type: ignore[union-attr]
-                assert page is not None
-                # What MkDocs' page.render() leaves for validate_anchor_links.
-                page.present_anchor_ids = rendered.anchors
-                page.links_to_anchors = {files.get_file_from_path(t): links for t, links in rendered.links_to_anchors.items()}  # type: ignore[misc]
-                on_page(path, rendered.papers)
+    def __init__(self, *, jobs: int, generator: str) -> None:
+        self.jobs, self.generator = jobs, generator
+        self._workers: _Workers | None = None
+        self._links = _ExcludedLinks()
 
+    def start(self, config: MkDocsConfig, files: Files, nav: Navigation) -> None:
+        """Deal the pages out and start the workers; MkDocs' page loop then passes over their pages."""
+        self.stop()
+        shares = _shares(config, files, nav, self.generator, self.jobs)
+        if not shares:
+            return
+        self._workers = _Workers(config, files, nav, shares).__enter__()
+        for path in self._workers.pages:
+            file = files.get_file_from_path(path)
+            assert file is not None
+            file.inclusion = InclusionLevel.EXCLUDED
+        # MkDocs notes each link to an excluded page; these pages are not excluded, only rendered elsewhere.
+        self._links.pages = self._workers.pages
+        logging.getLogger("mkdocs.structure.pages").addFilter(self._links)
+
+    def finish(
+        self, config: MkDocsConfig, files: Files, nav: Navigation, env: Environment, on_page: Callable[[str, list[str]], None]
+    ) -> None:
+        """Wait for the workers and give their pages back to the site, as if MkDocs had rendered them.
+
+        on_page(src_uri, papers) is called for each page a worker rendered, as
+        the plugin's on_post_page is for the pages this process renders.
+        """
+        if self._workers is None:
+            return
+        log.debug("This process has rendered its pages; waiting for the workers")
+        rendered = self._workers.results()
+        pages: list[Page] = []
+        for path, result in rendered.items():
+            file = files.get_file_from_path(path)
+            assert file is not None
+            file.inclusion = InclusionLevel.NOT_IN_NAV
+            page = Page(None, file, config)
+            # What MkDocs' page.render() leaves for validate_anchor_links.
+            page.present_anchor_ids = result.anchors
+            page.links_to_anchors = {files.get_file_from_path(t): links for t, links in result.links_to_anchors.items()}  # type: ignore[misc]
+            pages.append(page)
+            on_page(path, result.papers)
         log.debug("The workers have rendered their pages")
-        for file in doc_files:
-            assert file.page is not None
-            file.page.validate_anchor_links(files=files, log_level=config.validation.links.anchors)
-        config.plugins.on_post_build(config=config)
-        if counts := warning_counter.get_counts():
-            raise Abort(f"Aborted with {', '.join(f'{v} {k.lower()}s' for k, v in counts)} in strict mode!")
-    except Exception as error:
-        config.plugins.on_build_error(error=error)
-        if isinstance(error, MkDocsBuildError):
-            log.error(str(error))
-            raise Abort("Aborted with a BuildError!") from None
-        raise
-    finally:
-        logging.getLogger("mkdocs").removeHandler(warning_counter)
+        level = config.validation.links.anchors
+        for page in pages:
+            page.validate_anchor_links(files=files, log_level=level)
+        # MkDocs checked the other pages' links while these pages had none to check against.
+        for file in files.documentation_pages():
+            page = file.page
+            if page is None or file.src_uri in rendered or not page.links_to_anchors:
+                continue
+            links = page.links_to_anchors
+            page.links_to_anchors = {target: anchors for target, anchors in links.items() if target.src_uri in rendered}
+            try:
+                page.validate_anchor_links(files=files, log_level=level)
+            finally:
+                page.links_to_anchors = links
+        # The sitemap MkDocs wrote lists only the pages it rendered.
+        if "sitemap.xml" in config.theme.static_templates:
+            _build_theme_template("sitemap.xml", env, files, config, nav)
+        self.stop()
+
+    def stop(self) -> None:
+        """Stop any workers still running (a failed or interrupted build) and forget them."""
+        logging.getLogger("mkdocs.structure.pages").removeFilter(self._links)
+        if self._workers is not None:
+            self._workers.__exit__(None, None, None)
+            self._workers = None
+
+
+class _ExcludedLinks(logging.Filter):
+    """Drops MkDocs' notes of links to pages a worker renders, which it takes for excluded ones."""
+
+    _NOTE = re.compile(r"contains a link to '(.*)' which is excluded from the built site\.$")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pages: Collection[str] = frozenset()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        note = self._NOTE.search(record.getMessage())
+        return note is None or note.group(1) not in self.pages
 
 
 @contextlib.contextmanager
 def _naming(file: File) -> Iterator[None]:
-    """A page that fails to render is one error naming it, whichever process rendered it."""
+    """A page that fails to render is one error naming it."""
     try:
         yield
     except (MkDocsBuildError, Abort):
@@ -166,15 +204,29 @@ def _naming(file: File) -> Iterator[None]:
         raise BuildError(f"cannot render the page {file.src_uri}: {error or type(error).__name__}") from error
 
 
-def deal(pages: Collection[str], count: int) -> list[list[str]]:
-    """pages in count shares, round-robin in sorted order, so each holds a like mix of paper and theme pages."""
-    ordered = sorted(pages)
-    return [ordered[k::count] for k in range(count)]
+def deal(markdown: Mapping[str, str], in_nav: Collection[str], count: int) -> list[list[str]]:
+    """The pages of markdown outside the nav in count shares of like cost; this process keeps the first and the nav's pages.
+
+    A page costs about its Markdown's length to convert plus a fixed part
+    (Material's template, writing it). Shares are filled in sorted order, each
+    page to the share that costs least so far, the first share counting the
+    nav's pages (the home and theme pages, which list many papers), so that
+    no process waits long for another.
+    """
+    costs = [0] * count
+    costs[0] = sum(len(text) + _PAGE_COST for path, text in markdown.items() if path in in_nav)
+    shares: list[list[str]] = [[] for _ in range(count)]
+    for path in sorted(set(markdown) - set(in_nav)):
+        cheapest = costs.index(min(costs))
+        shares[cheapest].append(path)
+        costs[cheapest] += len(markdown[path]) + _PAGE_COST
+    return shares
 
 
-def _shares(config: MkDocsConfig, files: Files, generator: str, jobs: int) -> list[list[str]]:
-    """The generated pages dealt out to the workers, one list each; the first share stays with this process."""
-    pages = [f.src_uri for f in files.documentation_pages() if f.generated_by == generator]
+def _shares(config: MkDocsConfig, files: Files, nav: Navigation, generator: str, jobs: int) -> list[list[str]]:
+    """The generated pages outside the nav dealt out, one list each; the first share stays with this process."""
+    generated = {f.src_uri: f.content_string for f in files.documentation_pages() if f.generated_by == generator}
+    in_nav = {page.file.src_uri for page in nav.pages}
     others = {
         name
         for event in _PAGE_EVENTS
@@ -184,8 +236,8 @@ def _shares(config: MkDocsConfig, files: Files, generator: str, jobs: int) -> li
     if others:
         log.info("Rendering in one process: the plugins %s handle page events", ", ".join(sorted(map(str, others))))
         return []
-    count = min(jobs, len(pages) // MIN_PAGES_PER_WORKER)
-    return deal(pages, count) if count > 1 else []
+    count = min(jobs, len(set(generated) - in_nav) // MIN_PAGES_PER_WORKER)
+    return deal(generated, in_nav, count) if count > 1 else []
 
 
 class _Workers:
@@ -245,6 +297,8 @@ class _Workers:
             result = Path(job.result)
             if code != 0 or not result.is_file():
                 raise BuildError(f"a worker rendering pages failed: {self._problem(number, code)}", hint="try --jobs 1")
+            # How well the shares were balanced: the worker's idle time at the end.
+            log.debug("Worker %d had finished %.1f s before this process", number, time.time() - result.stat().st_mtime)
             pages, logs, failure = pickle.loads(result.read_bytes())
             for name, level, message in logs:
                 logging.getLogger(name).log(level, message)
@@ -302,6 +356,8 @@ def _work(job: _Job) -> tuple[dict[str, Rendered], list[tuple[str, int, str]], s
     files = get_files(config)
     env = config.theme.get_env()
     files.add_files_from_theme(env, config)
+    # What our plugin's on_env gives the templates in the main process.
+    sidebars.install(env)
     # File.generated() reads which plugin is running; outside an event none is.
     config.plugins._current_plugin = None
     for path, markdown in job.generated.items():

@@ -9,15 +9,14 @@ import logging
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import Abort, ConfigurationError, PluginError
+from mkdocs.exceptions import Abort, ConfigurationError
 
-from . import parallel
 from .cache import Cache
 from .citations import citation_scripts
 from .config import Settings
@@ -57,7 +56,8 @@ class BuildOptions:
     skip_invalid: bool = False
     fields: tuple[tuple[str, str], ...] = ()
     # Processes that render pages; 1 renders them in this one, as plain MkDocs does.
-    jobs: int = field(default_factory=lambda: available_cores())
+    # None: the plugin's jobs in mkdocs.yml, else the cores.
+    jobs: int | None = None
 
 
 def generate(settings: Settings, clock: Stopwatch | None = None) -> Site:
@@ -173,19 +173,20 @@ def load_mkdocs_config(
     plugin.skip_invalid = skip_invalid
     plugin.fields = dict(fields)
     plugin.dirty = False
+    plugin.jobs = None
     return config
 
 
-def _run_mkdocs(config: MkDocsConfig, jobs: int) -> None:
+def _run_mkdocs(config: MkDocsConfig, jobs: int | None) -> None:
+    plugin = config.plugins[PLUGIN]
+    plugin.jobs = jobs
     config.plugins.on_startup(command="build", dirty=False)
     try:
-        if jobs > 1:
-            parallel.build(config, jobs=jobs, generator=PLUGIN, on_page=config.plugins[PLUGIN].page_rendered)
-        else:
-            mkdocs_build(config)
-    except PluginError as error:
-        raise BuildError(str(error)) from None
+        mkdocs_build(config)
     except Abort as error:
+        # MkDocs says only that a plugin failed; the plugin kept what failed.
+        if plugin.failure is not None:
+            raise plugin.failure from None
         raise BuildError(f"mkdocs build failed: {error}", hint="see the warnings above") from None
     finally:
         config.plugins.on_shutdown()

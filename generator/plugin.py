@@ -9,6 +9,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
+from jinja2 import Environment
 from mkdocs.config import base
 from mkdocs.config import config_options as opt
 from mkdocs.config.defaults import MkDocsConfig
@@ -16,16 +17,18 @@ from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import clean_directory
 
-from . import text
+from . import sidebars, text
 from .cache import Cache, digest, file_digest
 from .config import Settings, ThemeSettings
 from .errors import ReadingListError
 from .feeds import build_time, first_seen, update_first_seen
 from .model import Site
-from .pipeline import generate, verify_site
+from .parallel import PageWorkers
+from .pipeline import PLUGIN, available_cores, generate, verify_site
 from .progress import Bar
 from .render import papers_on
 from .search import SearchIndex
@@ -69,6 +72,8 @@ class ReadingListConfig(base.Config):
     first_seen = opt.Type(str, default="first-seen.json")
     """Where the build keeps the date it first saw each paper, in data_dir;
     the feeds list new papers first. Empty keeps none."""
+    jobs = opt.Optional(opt.Type(int))
+    """Processes that render the paper and sub-theme pages; unset: the cores the build may use. 1 leaves every page to MkDocs' own loop."""
     theme_memory = opt.Type(str, default="theme-memory.json")
     """Where the build keeps the themes it detected, in data_dir; the next
     build starts from them. Empty keeps none."""
@@ -98,6 +103,15 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         self.fields: dict[str, str] = {}
         # A dirty build (`readinglist serve`) rebuilds only pages whose source changed.
         self.dirty = False
+        # The CLI's --jobs, over the config's.
+        self.jobs: int | None = None
+        self.workers: PageWorkers | None = None
+        # What on_post_build hands the workers' pages to, as MkDocs built them.
+        self.files: Files | None = None
+        self.nav: Navigation | None = None
+        self.env: Environment | None = None
+        # The error that stopped the build, for the CLI to report as it is (MkDocs reports only that one happened).
+        self.failure: ReadingListError | None = None
         # The site the CLI generated before MkDocs started, for the next build only.
         self.generated: Site | None = None
         self.site: Site | None = None
@@ -151,10 +165,14 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     # Runs before the other plugins, which read the language we set here.
     @event_priority(100)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        self.failure = None
+        if self.config.jobs is not None and self.config.jobs < 1:
+            raise PluginError(f"{config.config_file_path}: jobs must be at least 1, not {self.config.jobs}")
         try:
             self.site = self.generated or generate(self.settings(config))
             self.generated = None
         except ReadingListError as error:
+            self.failure = error
             raise PluginError(str(error)) from error
         # MkDocs prints site_name into pages unescaped.
         config.site_name = text.escape(self.site.title) if self.site.title else config.site_name
@@ -176,6 +194,18 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             self.search.start()
         except ReadingListError as error:
             raise PluginError(str(error)) from error
+
+    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
+        self.files, self.nav = files, nav
+        # A dirty build re-renders the few pages that changed: one process is quicker.
+        jobs = 1 if self.dirty else self.jobs or self.config.jobs or available_cores()
+        self.workers = PageWorkers(jobs=jobs, generator=PLUGIN)
+        self.workers.start(config, files, nav)
+        return nav
+
+    def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
+        self.env = sidebars.install(env)
+        return self.env
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         self.page_rendered(page.file.src_uri, papers_on(output))
@@ -203,8 +233,11 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         assert self.site is not None
-        self.bar.close()
         try:
+            if self.workers is not None:
+                assert self.files is not None and self.nav is not None and self.env is not None
+                self.workers.finish(config, self.files, self.nav, self.env, on_page=self.page_rendered)
+            self.bar.close()
             verify_site(self.site, Path(config.site_dir), use_directory_urls=config.use_directory_urls, rendered=self.rendered)
             assert self.search is not None
             # A preview shows the edit at once; search catches up a moment later.
@@ -213,6 +246,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             else:
                 self.search.finish(Path(config.site_dir))
         except ReadingListError as error:
+            self.failure = error
             raise PluginError(str(error)) from error
         settings = self.settings(config)
         # The site is built: a state file that cannot be written costs the next build its memory, not this one its site.
@@ -257,8 +291,18 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             cache.put("served", key, True)
 
     def on_build_error(self, *, error: Exception) -> None:
+        self._stop_workers()
         if self.search is not None:
             self.search.close()
+
+    def on_shutdown(self) -> None:
+        # An interrupted build runs no on_build_error.
+        self._stop_workers()
+
+    def _stop_workers(self) -> None:
+        if self.workers is not None:
+            self.workers.stop()
+            self.workers = None
 
     def on_serve(self, server: LiveReloadServer, *, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
         settings = self.settings(config)

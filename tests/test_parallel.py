@@ -5,16 +5,20 @@ from __future__ import annotations
 import hashlib
 import inspect
 import logging
+import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import mkdocs
 import pytest
 from click.testing import CliRunner
 from mkdocs.commands import build as mkdocs_build
+from mkdocs.config import load_config
 from mkdocs.plugins import PluginCollection
-from mkdocs.structure.files import File
+from mkdocs.structure import pages as mkdocs_pages
+from mkdocs.structure.files import File, InclusionLevel
 from mkdocs.structure.pages import Page
-from support import DEV_DATA, build_site, needs_dev
+from support import DEV_DATA, build_site, copy_project, needs_dev
 
 from generator import parallel
 from generator.cli import main
@@ -32,6 +36,18 @@ def many_papers(project: Path) -> Path:
     path = project / "data" / "many.jsonl"
     path.write_text("".join(lines), encoding="utf-8")
     return path
+
+
+def nav_paths(nav: object) -> Iterator[str]:
+    """The page paths a nav as mkdocs.yml writes it names."""
+    if isinstance(nav, str):
+        yield nav
+    elif isinstance(nav, dict):
+        for value in nav.values():
+            yield from nav_paths(value)
+    elif isinstance(nav, list):
+        for item in nav:
+            yield from nav_paths(item)
 
 
 def files_of(site: Path) -> dict[Path, bytes]:
@@ -56,10 +72,13 @@ def test_a_page_that_fails_in_a_worker_is_one_error_and_leaves_the_previous_site
     site = build_site(project, many_papers)
     before = {path: (data, (site / path).stat().st_mtime_ns) for path, data in files_of(site).items()}
 
-    # The second share goes to the worker: make one paper page of it fail in Material's template.
+    # The pages outside the nav are dealt out and the second share goes to the worker:
+    # make one paper page of it fail in Material's template.
     config = load_mkdocs_config(project / "mkdocs.yml", (many_papers,))
     generated = generate(config.plugins[PLUGIN].settings(config))
-    worker_share = set(parallel.deal([p for p in generated.pages if p.endswith(".md")], 2)[1])
+    in_nav = set(nav_paths(generated.nav))
+    markdown = {path: text for path, text in generated.pages.items() if path.endswith(".md")}
+    worker_share = set(parallel.deal(markdown, in_nav, 2)[1])
     failing = next(paper for paper in generated.reading_list.papers if paper_path(paper) in worker_share)
     main_html = project / "templates" / "overrides" / "main.html"
     main_html.write_text(
@@ -94,8 +113,43 @@ def test_a_warning_in_a_worker_stops_a_strict_build_as_in_one_process(project, m
     assert not (project / "site").exists()
 
 
+@needs_dev
+def test_mkdocs_build_through_the_plugin_renders_on_its_jobs_and_writes_the_site_of_one_process(
+    tmp_path, many_papers, monkeypatch, caplog
+):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")
+    sites = {}
+    for jobs in (1, 2):
+        (tmp_path / f"jobs{jobs}").mkdir()
+        project = copy_project(tmp_path / f"jobs{jobs}", data=False)
+        (project / "data").mkdir()
+        shutil.copy(many_papers, project / "data" / "many.jsonl")
+        config_file = project / "mkdocs.yml"
+        config_file.write_text(
+            config_file.read_text(encoding="utf-8").replace("- data/iclr2026.txt", f"- data/many.jsonl\n      jobs: {jobs}"),
+            encoding="utf-8",
+        )
+        # What `mkdocs build --strict` runs.
+        config = load_config(str(config_file), site_dir=str(project / "site"), strict=True)
+        config.plugins.on_startup(command="build", dirty=False)
+        caplog.clear()
+        with caplog.at_level(logging.DEBUG):
+            try:
+                mkdocs_build.build(config)
+            finally:
+                config.plugins.on_shutdown()
+        sites[jobs] = (files_of(project / "site"), [r.getMessage() for r in caplog.records])
+
+    (one, _), (two, log) = sites[1], sites[2]
+    assert any("in 1 worker processes" in line for line in log), "no worker rendered pages"
+    assert not [line for line in log if "excluded from the built site" in line]
+    assert len(one) > PAPERS
+    assert one.keys() == two.keys()
+    assert [path for path in one if one[path] != two[path]] == []
+
+
 def test_mkdocs_is_the_version_parallel_build_mirrors():
-    """parallel.build copies MkDocs' build() step by step: an upgrade must be read against it, not trusted."""
+    """PageWorkers steps into MkDocs' build() between its events: an upgrade must be read against it, not trusted."""
     assert mkdocs.__version__ == parallel.MKDOCS_VERSION
     source = "".join(inspect.getsource(getattr(mkdocs_build, name)) for name in ("build", "_populate_page", "_build_page"))
     assert hashlib.sha256(source.encode()).hexdigest()[:16] == "69b9419e22e9bedb"
@@ -104,14 +158,17 @@ def test_mkdocs_is_the_version_parallel_build_mirrors():
 def test_the_mkdocs_internals_parallel_uses_are_still_there():
     signatures = {
         name: list(inspect.signature(getattr(mkdocs_build, name)).parameters)
-        for name in ("_populate_page", "_build_page", "_build_theme_template", "_build_extra_template")
+        for name in ("_populate_page", "_build_page", "_build_theme_template")
     }
     assert signatures == {
         "_populate_page": ["page", "config", "files", "dirty"],
         "_build_page": ["page", "config", "doc_files", "nav", "env", "dirty", "excluded"],
         "_build_theme_template": ["template_name", "env", "files", "config", "nav"],
-        "_build_extra_template": ["template_name", "files", "config", "nav"],
     }
+    # An excluded page is passed over by build() and mkdocs serve alike, and links to it are only noted.
+    assert InclusionLevel.EXCLUDED.is_excluded() and not InclusionLevel.EXCLUDED.is_in_serve()
+    assert InclusionLevel.NOT_IN_NAV.is_included() and InclusionLevel.NOT_IN_NAV.is_not_in_nav()
+    assert "which is excluded from the built site." in inspect.getsource(mkdocs_pages._RelativePathTreeprocessor)
     # What page.render() leaves for validate_anchor_links, which workers report back.
     assert {"present_anchor_ids", "links_to_anchors"} <= set(Page.__annotations__)
     assert "generated_by" in File.__annotations__

@@ -1,0 +1,82 @@
+"""Material's sidebars rendered once for all the pages that would render them alike.
+
+Material renders the whole nav and the page's table of contents into every
+page (the `site_nav` block of its base.html): a third of a paper page's
+rendering time. A paper page is not in the nav, so nothing in the nav is
+marked active on it, and its links are relative to its folder; every paper
+page shows the same headings. So the sidebars of all the pages outside the
+nav that sit at the same depth, show the same table of contents and hide the
+same parts are one string, rendered on the first such page and reused on the
+rest. Pages in the nav are rendered as Material renders them.
+
+templates/overrides/main.html wraps the block in `rl_sidebars`; without our
+plugin (a plain `mkdocs build` of the generated pages) Material renders it
+on every page, to the same bytes.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from jinja2 import Environment, pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import AnchorLink
+
+GLOBAL = "rl_sidebars"
+
+
+def install(env: Environment) -> Environment:
+    """Give env's templates a fresh rl_sidebars: one cache per build, as each build has its nav."""
+    env.globals[GLOBAL] = Sidebars()
+    return env
+
+
+class Sidebars:
+    """`{% call rl_sidebars() %}…{% endcall %}`: the block's HTML, rendered once per kind of page outside the nav."""
+
+    def __init__(self) -> None:
+        self._rendered: dict[tuple[object, ...], Markup] = {}
+        self._nav: tuple[int, frozenset[int], tuple[str, ...]] | None = None
+
+    @pass_context
+    def __call__(self, context: Context, *, caller: Callable[[], str]) -> str:
+        key = self._key(context.get("page"), context.get("nav"))
+        if key is None:
+            return caller()
+        if key not in self._rendered:
+            self._rendered[key] = Markup(caller())
+        return self._rendered[key]
+
+    def _key(self, page: Page | None, nav: Navigation | None) -> tuple[object, ...] | None:
+        """What the sidebars of page depend on, or None if they are its own (a page in the nav)."""
+        if page is None or nav is None or not isinstance(page, Page):
+            return None
+        if self._nav is None or self._nav[0] != id(nav):
+            self._nav = (id(nav), frozenset(map(id, nav.pages)), tuple(p.url for p in nav.pages))
+        _, in_nav, urls = self._nav
+        if id(page) in in_nav:
+            return None
+        # A link from papers/a/ to a page below papers/a/ would differ from papers/b/'s.
+        if page.url.endswith("/") and any(url.startswith(page.url) for url in urls):
+            return None
+        folder = posixpath.dirname(page.url.rstrip("/")) if page.url.endswith("/") else posixpath.dirname(page.url)
+        depth = page.url.count("/")
+        return (folder, depth, _toc(_shown(page.toc)), repr(page.meta.get("hide")))
+
+
+def _shown(toc: Iterable[AnchorLink]) -> Sequence[AnchorLink]:
+    """The table of contents as Material's partials/toc.html shows it: a leading page title gives way to its sections."""
+    items = list(toc)
+    if items and items[0].level == 1:
+        return items[0].children
+    return items
+
+
+def _toc(items: Sequence[AnchorLink]) -> tuple[Any, ...]:
+    """A table of contents as a hashable value, with all the sidebar shows of it."""
+    return tuple((item.level, item.id, item.title, repr(getattr(item, "typeset", None)), _toc(item.children)) for item in items)

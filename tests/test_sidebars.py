@@ -1,0 +1,56 @@
+"""Material's sidebars rendered once for the pages outside the nav: the same bytes as rendering them on every page."""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+
+from jinja2 import Environment
+from support import BUNDLED, copy_project
+
+from generator import sidebars
+from generator.pipeline import BuildOptions, build
+
+
+def files_of(site: Path) -> dict[Path, bytes]:
+    return {p.relative_to(site): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+def test_a_site_with_sidebars_rendered_once_is_byte_identical_to_one_rendering_them_on_every_page(tmp_path, monkeypatch):
+    project = copy_project(tmp_path)
+    caches: list[sidebars.Sidebars] = []
+    real_install = sidebars.install
+
+    def keeping(env: Environment) -> Environment:
+        env = real_install(env)
+        caches.append(env.globals[sidebars.GLOBAL])
+        return env
+
+    monkeypatch.setattr(sidebars, "install", keeping)
+    build(BuildOptions(project / "mkdocs.yml", project / "once", (BUNDLED,), jobs=1))
+    # Without the global, main.html falls back to Material's block on every page.
+    monkeypatch.setattr(sidebars, "install", lambda env: env)
+    build(BuildOptions(project / "mkdocs.yml", project / "every", (BUNDLED,), jobs=1))
+
+    # 19 paper pages share their sidebars: a kind or two (with and without a Links section), not one each.
+    [cache] = caches
+    assert 1 <= len(cache._rendered) <= 3
+    once, every = files_of(project / "once"), files_of(project / "every")
+    assert once.keys() == every.keys()
+    assert [path for path in once if once[path] != every[path]] == []
+
+
+def test_pages_in_the_nav_mark_themselves_active_and_paper_pages_mark_nothing(tmp_path, caplog):
+    project = copy_project(tmp_path)
+    with caplog.at_level(logging.WARNING):
+        build(BuildOptions(project / "mkdocs.yml", project / "site", (BUNDLED,), jobs=1))
+    site = project / "site"
+    theme = next(p for p in sorted((site / "themes").glob("*/index.html")))
+    papers = sorted((site / "papers").glob("*/index.html"))[:2]
+
+    assert "md-nav__link--active" in theme.read_text(encoding="utf-8")
+    navs = [re.search(r'<nav class="md-nav md-nav--primary".*?</nav>', p.read_text(encoding="utf-8"), re.S) for p in papers]
+    assert all(navs)
+    assert navs[0].group(0) == navs[1].group(0)  # type: ignore[union-attr]
+    assert "md-nav__link--active" not in navs[0].group(0)  # type: ignore[union-attr]
