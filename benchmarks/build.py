@@ -108,7 +108,7 @@ def run_one(size: int, args: argparse.Namespace, *, jobs: int, baseline: bool, s
 
 
 def available_cores() -> int:
-    from generator.pipeline import available_cores
+    from generator.cores import available_cores
 
     return available_cores()
 

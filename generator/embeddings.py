@@ -21,7 +21,6 @@ import hashlib
 import json
 import logging
 import math
-import os
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ import numpy as np
 from scipy.special import erf
 from threadpoolctl import threadpool_limits
 
+from .cores import available_cores
 from .errors import BuildError
 from .progress import Bar
 from .wordpiece import WordPiece
@@ -49,13 +49,6 @@ _DECIMALS = 5
 _HEADS = 12
 _EPSILON = np.float32(1e-12)
 _DTYPES = {"F32": np.float32, "I8": np.int8, "I64": np.int64}
-
-
-def _cores() -> int:
-    """The cores this process may run on, which in a container can be fewer than the machine has."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
 
 
 def read_safetensors(path: Path) -> dict[str, np.ndarray]:
@@ -194,7 +187,7 @@ class Encoder:
         one order, whatever the number of cores.
         """
         vectors = np.empty((len(texts), self.dimensions), dtype=np.float32)
-        with threadpool_limits(limits=1, user_api="blas"), ThreadPoolExecutor(_cores()) as pool:
+        with threadpool_limits(limits=1, user_api="blas"), ThreadPoolExecutor(available_cores()) as pool:
             for row, vector in enumerate(pool.map(self.vector, map(self.tokenizer.encode, texts))):
                 vectors[row] = vector
                 if bar:

@@ -114,13 +114,6 @@ def build(options: BuildOptions, clock: Stopwatch | None = None) -> Site:
     return site
 
 
-def available_cores() -> int:
-    """The cores this process may run on (macOS has no affinity: all of them)."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
-
-
 def verify_site(site: Site, site_dir: Path, *, use_directory_urls: bool, rendered: Mapping[str, list[str]] | None = None) -> None:
     """Fail unless every paper stands on exactly one page of the built site.
 

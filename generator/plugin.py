@@ -24,11 +24,12 @@ from mkdocs.utils import clean_directory
 from . import sidebars, text
 from .cache import Cache, digest, file_digest
 from .config import Settings, ThemeSettings
+from .cores import available_cores
 from .errors import ReadingListError
 from .feeds import build_time, first_seen, update_first_seen
 from .model import Site
 from .parallel import PageWorkers
-from .pipeline import PLUGIN, available_cores, generate, verify_site
+from .pipeline import PLUGIN, generate, verify_site
 from .progress import Bar
 from .render import papers_on
 from .search import SearchIndex

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 from threadpoolctl import threadpool_limits
+
+from ..cores import available_cores
 
 
 def one_thread() -> threadpool_limits:
@@ -24,7 +25,7 @@ _T = TypeVar("_T")
 _R = TypeVar("_R")
 # Cuts and sub-themes are independent and spend their time in NumPy, SciPy
 # and scikit-learn code that lets go of the GIL: threads use every core.
-_WORKERS = len(os.sched_getaffinity(0))
+_WORKERS = available_cores()
 
 
 def in_parallel(function: Callable[[_T], _R], items: Iterable[_T]) -> list[_R]:
