@@ -47,7 +47,9 @@ def test_pages_in_the_nav_mark_themselves_active_and_paper_pages_mark_nothing(tm
         build(BuildOptions(project / "mkdocs.yml", project / "site", (BUNDLED,), jobs=1))
     site = project / "site"
     theme = next(p for p in sorted((site / "themes").glob("*/index.html")))
-    papers = sorted((site / "papers").glob("*/index.html"))[:2]
+    # Not the stubs that send an old title's URL on: they have no page around them.
+    pages = sorted((site / "papers").glob("*/index.html"))
+    papers = [p for p in pages if 'http-equiv="refresh"' not in p.read_text(encoding="utf-8")][:2]
 
     assert "md-nav__link--active" in theme.read_text(encoding="utf-8")
     navs = [re.search(r'<nav class="md-nav md-nav--primary".*?</nav>', p.read_text(encoding="utf-8"), re.S) for p in papers]
