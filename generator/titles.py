@@ -83,6 +83,15 @@ _OBJECT = re.compile(
 _CLAIM = re.compile(_SUBJECT + r"(?i:show|demonstrate|prove|find|reveal|argue)s?\s+that\b,?\s*(?:\w+ly,\s*)?(.*)")
 # "we directly compared": the adverb is no verb; "we apply this": nor is "apply" an adverb.
 _ADVERB = r"(?!(?:(?:ap|sup|re|multi|com|im)ply|rely)\b)\w+ly\b"
+# "a framework that learns ...", "a method to route ...", "an agent for designing ...", "which can learn ...".
+_PURPOSE_CLAUSE = re.compile(
+    r"(?:,\s*|\s+)(?:(?:that|which)\s+(?:\w+ly\s+)?(?:can\s+)?(?:(?<=can )([a-z]{3,})|([a-z]{3,}?)(?:e?s))"
+    r"|(?:designed\s+|aimed\s+|able\s+|used\s+)?to\s+(?:\w+ly\s+)?([a-z]{3,})|for\s+([a-z]{3,}ing))\b(\s[^,;]*)"
+)
+# After a name, what describes it: "X, a ...", "X (Long Form), which", "X that ...".
+_AFTER_NAME = re.compile(r"\s*(?:\([^()]{0,80}\))?\s*(?:[,:\u2014\u2013]\s*)?(?=(?:an?|the|that|which|to)\b)")
+_MAX_PURPOSES = 2
+_MAX_HEAD_WORDS = 6
 _ANY_ACTION = re.compile(
     r"(?i:\bwe)\s+(?:" + _ADVERB + r"\s+)?(?!" + _ADVERB + r"|(?:this|these|the|that|its|their|our)\b)([a-z]{3,}(?<!ed))\s+(.*)"
 )
@@ -278,6 +287,15 @@ _FOR = re.compile(r"(?i)\bfor\b")
 # "for two correlation geometries" counts things; it names no task.
 _NUMBERS = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "multiple", "many", "various"}
 _TASK_MIN_WEIGHT = 0.08
+# The abstract's opening subject often names its field: "Sparse autoencoders are ...", "Prompt compression has
+# ...". Half its words are in the real title; offered as a task of its own, numbered after the others.
+_TOPIC = re.compile(
+    r"((?:[\w-]+\s+){0,4}?[\w-]+)(?:\s+\([^()]{1,30}\))?\s+(?:is|are|has|have|remains?|plays?|offers?|enables?"
+    r"|achieves?|struggles?|suffers?|faces?|relies|rely|lacks?|requires?|poses?|holds?|presents?|represents?|provides?"
+    r"|can|often|typically|increasingly|still|promises?)\b"
+)
+_TOPIC_TASK = _TASKS + 1
+_TASK_MIN_WORDS = 2
 # Words that say a paper exists, not what it is about.
 _VAGUE = _GENERIC | {"novel", "new", "simple", "lightweight", "efficient", "effective", "generic", "general", "powerful",
                      "paper", "work", "study", "results", "experiments", "performance", "state-of-the-art", "existing",
@@ -398,8 +416,9 @@ class _Candidate:
 
 # "name": what the introducing sentence says the named method is; "subject": what a later sentence
 # says it does; "stated": a contribution "we" state; "claim": a finding "we" show; "action": anything
-# else "we" do; "opening": the abstract's first clause.
-_SOURCES = ("name", "subject", "stated", "claim", "action", "opening")
+# else "we" do; "purpose": what the introduced method is and what it is for, in a real title's order
+# ("X for doing Y", "Doing Y via X"); "opening": the abstract's first clause.
+_SOURCES = ("name", "subject", "stated", "claim", "action", "purpose", "opening")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -432,16 +451,21 @@ def _candidates(abstract: str) -> _Candidates:
         subject, where = _subject_clause(name, sentences[at + 1 :])
         sources = [("name", max(at, 0) / last, description), ("subject", (at + 1 + where) / last, subject)]
     sources += [(source, i / last, said) for source, i, said in _contributions(sentences, skip)]
+    sources += [("purpose", i / last, said) for i, said in _purposes(sentences, name)]
     if named is None:
         sources.append(("opening", 0.0, _prefix(text)))
     tasks = _tasks(text, weights, name)
+    topic = _topic(sentences[0] if sentences else "", weights, name)
+    numbered = list(enumerate(tasks, 1))
+    if topic and all(not _covers(topic, task) for task in tasks):
+        numbered.append((_TOPIC_TASK, topic))
     titles: list[_Candidate] = []
     made: Counter[str] = Counter()
     for source, place, description in ((s, p, d.strip(" .")) for s, p, d in sources if d.strip(" .")):
         shortened = _shorten(description, budget)
         variants = [(shortened, 0)]
         # "A tool-augmented intelligent agent" says what, not for what: the abstract's task completes it.
-        for number, task in enumerate(tasks, 1):
+        for number, task in numbered:
             head = _shorten(description, budget - len(task.split()) - 1)
             # "A framework for MHQA for single-pass LLMs": a description that has its purpose keeps it.
             if not _covers(shortened, task) and not _FOR.search(head):
@@ -520,6 +544,7 @@ def features(candidate: _Candidate, candidates: _Candidates) -> tuple[float, ...
         candidate.place,
         *(float(candidate.task > 0 and candidate.source == source) for source in _SOURCES),
         float(candidate.task > 1),
+        float(candidate.task == _TOPIC_TASK),
         len(task & terms) / max(len(task), 1),
         float(len(candidates.top & terms)),
         sum(1 for stem in stems if stem in candidates.opening) / max(len(stems), 1),
@@ -535,11 +560,11 @@ def features(candidate: _Candidate, candidates: _Candidates) -> tuple[float, ...
 FEATURES = (
     "coverage", "focus", "words", "too short", "too long", "vague words", "auxiliary verbs", "spelled out",
     *(f"from {source}" for source in _SOURCES[:-1]), "order", "place",
-    *(f"task added to {source}" for source in _SOURCES), "second task", "task words", "top terms",
+    *(f"task added to {source}" for source in _SOURCES), "second task", "opening topic", "task words", "top terms",
     "in the first sentences", "off length", "acronyms", "gerund first", "article first", "numbers", "clause words",
 )  # fmt: skip
 # Fitted by benchmarks/fit_titles.py on the tune half of the dev file, which prints them again.
-WEIGHTS = (2.439, 0.076, -0.096, -0.034, 0.237, -0.006, -0.077, 0.367, 0.492, -0.316, -0.128, -0.650, -0.184, -0.034, -0.618, -0.344, 0.075, -0.172, -0.068, -0.021, 0.119, 0.112, 0.411, 0.032, 0.760, -0.038, 0.044, -0.550, -0.108, -0.190, -0.138)  # fmt: skip
+WEIGHTS = (2.682, 0.021, -0.117, -0.062, 0.234, 0.009, -0.054, 0.487, 0.488, -0.369, -0.096, -0.567, -0.119, -0.109, 0.003, -0.743, -0.293, 0.135, -0.144, -0.001, 0.016, 0.087, 0.173, 0.067, 0.310, 0.378, 0.012, 0.784, -0.038, 0.066, -0.536, -0.105, -0.197, -0.118)  # fmt: skip
 
 
 def candidate_features(abstract: str) -> list[tuple[str, bool, tuple[float, ...]]]:
@@ -594,6 +619,28 @@ def _tasks(text: str, weights: dict[str, float], name: str) -> list[str]:
         if all(not _covers(phrase, other) for other in kept):
             kept.append(phrase)
     return kept[:_TASKS]
+
+
+def _topic(sentence: str, weights: dict[str, float], name: str) -> str:
+    """The field the opening sentence is about, when its subject is a short noun phrase: "Sparse autoencoders"."""
+    subject = _TOPIC.match(sentence)
+    if not subject:
+        return ""
+    words = _strip_lead(subject[1]).split()
+    lowered = [w.lower() for w in words]
+    # A single word ("Reasoning is ...") names a whole field, not the paper's task.
+    if (
+        len(words) < _TASK_MIN_WORDS
+        or any(w in _FUNCTION_WORDS or w in _VAGUE or w in _EVALUATION for w in lowered)
+        or _bad_end(lowered[-1])
+        or (name and name in words)
+        or sum(weights.get(_stem(w), 0.0) for w in lowered) < _TASK_MIN_WEIGHT
+    ):
+        return ""
+    # "Graph transformers" is capitalised only because it opens the sentence; "Large Language Models" chose to be.
+    if words[0][1:].islower() and all(not w[:1].isupper() for w in words[1:]):
+        words[0] = words[0].lower()
+    return " ".join(words)
 
 
 def _spelled_before(text: str, acronym: re.Match[str]) -> str:
@@ -899,6 +946,48 @@ def _contributions(sentences: list[str], skip: int) -> list[tuple[str, int, str]
         if action and action[1].lower() not in _AUXILIARIES and not _EMPTY_OBJECT.match(action[2]):
             found.append(("action", i, _gerund(action[1].lower()) + " " + _until(action[2])))
     return found[:_MAX_CONTRIBUTIONS]
+
+
+def _purposes(sentences: list[str], name: str) -> list[tuple[int, str]]:
+    """What the introduced method is and what it is for, from the sentences that introduce it."""
+    found: list[tuple[int, str]] = []
+    for i, sentence in enumerate(sentences[:_MAX_SENTENCES]):
+        intro = _INTRO.search(sentence)
+        if not intro:
+            continue
+        phrase = sentence[intro.end() :]
+        at = phrase.find(name) if name else -1
+        if at >= 0:
+            # "we propose RouteKit (Routing Kit), a framework that ...": what follows the name describes it.
+            after = _AFTER_NAME.match(phrase, at + len(name))
+            if not after:
+                continue
+            phrase = phrase[after.end() :]
+        found += [(i, said) for said in _purposed(phrase)]
+        if len(found) >= _MAX_PURPOSES:
+            break
+    return found[:_MAX_PURPOSES]
+
+
+def _purposed(phrase: str) -> list[str]:
+    """A noun phrase with the clause that says what it does, as "X for doing Y" and "Doing Y via X"."""
+    phrase = _HYPE.sub("", _ASIDE_IN_TEXT.sub("", phrase)).strip(" ,")
+    clause = _PURPOSE_CLAUSE.search(phrase, 0, _MAX_TITLE_CHARS)
+    head = _strip_lead(phrase[: clause.start()]) if clause else ""
+    words = head.split()
+    if not clause or not 1 <= len(words) <= _MAX_HEAD_WORDS or _ends_badly(words[-1]) or re.search(r"[,;:(]", head):
+        return []
+    verb = next(g for g in clause.groups()[:-1] if g)
+    purpose = (verb if verb.endswith("ing") else _gerund(verb)) + _until(clause[clause.lastindex or 0]).rstrip(" .")
+    if verb in _AUXILIARY_VERBS or verb in _NOT_ACTIONS or len(purpose.split()) < _LEAST_SAID:
+        return []
+    made = [f"{head} for {purpose}"]
+    # "via a hybrid reinforcement learning framework" reads as "via hybrid reinforcement learning".
+    method = words[:-1] if words[-1].lower() in _GENERIC else words
+    said = _shorten(purpose, _MAX_DESCRIPTION_WORDS - len(method) - 1)
+    if len(method) >= _LEAST_SAID and len(said.split()) > _LEAST_SAID and not _INSIDE_PHRASE.search(" ".join(method)):
+        made.append(f"{said} via {' '.join(method)}")
+    return made
 
 
 def _claimed(sentences: list[str], i: int) -> str:

@@ -511,3 +511,41 @@ def test_a_finding_the_abstract_claims_is_not_taken_for_what_the_paper_builds():
     title = derive_title(ABSTRACTS[1])
     assert title.startswith("ICRL prompting: ")
     assert "emerges" not in title
+
+
+# Our own abstracts for the candidates that say what a method is for, in a real title's order.
+ROUTING = (
+    "Graph transformers struggle with long-range dependencies in molecular graphs. We propose a spectral routing "
+    "layer that learns sparse attention paths between distant atoms. Experiments on three molecular benchmarks "
+    "show gains over message passing baselines."
+)
+PROBING = (
+    "Protein language models are widely used for structure prediction. We introduce FoldLens, a probing toolkit "
+    "that locates contact information in attention heads. FoldLens finds contact maps in the middle layers and "
+    "FoldLens explains failures on orphan proteins."
+)
+
+
+def candidate_titles(abstract: str) -> list[str]:
+    return [title for title, admissible, _ in candidate_features(abstract) if admissible]
+
+
+def test_an_introduced_method_is_offered_as_the_method_for_what_it_does_and_as_what_it_does_via_the_method():
+    titles = candidate_titles(ROUTING)
+    assert "Spectral routing layer for learning sparse attention paths between distant atoms" in titles
+    assert "Learning sparse attention paths via spectral routing layer" in titles
+
+
+def test_a_named_method_is_offered_as_what_it_is_for_after_its_name():
+    titles = candidate_titles(PROBING)
+    assert "FoldLens: Probing toolkit for locating contact information in attention heads" in titles
+    assert "FoldLens: Locating contact information in attention heads via probing toolkit" in titles
+
+
+def test_the_field_the_opening_sentence_is_about_is_offered_as_the_task_in_lower_case():
+    assert "Spectral routing layer for graph transformers" in candidate_titles(ROUTING)
+
+
+def test_a_single_word_opening_subject_is_too_broad_to_be_the_task():
+    abstract = "Reasoning is hard for small models. " + ROUTING.partition(". ")[2]
+    assert not any(title.endswith("for Reasoning") for title in candidate_titles(abstract))
