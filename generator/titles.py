@@ -85,7 +85,7 @@ _CLAIM = re.compile(_SUBJECT + r"(?i:show|demonstrate|prove|find|reveal|argue)s?
 _ADVERB = r"(?!(?:(?:ap|sup|re|multi|com|im)ply|rely)\b)\w+ly\b"
 # "a framework that learns ...", "a method to route ...", "an agent for designing ...", "which can learn ...".
 _PURPOSE_CLAUSE = re.compile(
-    r"(?:,\s*|\s+)(?:(?:that|which)\s+(?:\w+ly\s+)?(?:can\s+)?(?:(?<=can )([a-z]{3,})|([a-z]{3,}?)(?:e?s))"
+    r"(?:,\s*|\s+)(?:(?:that|which)\s+(?:\w+ly\s+)?(?:can\s+)?(?:(?<=can )([a-z]{3,})|([a-z]+[^s\W]s))"
     r"|(?:designed\s+|aimed\s+|able\s+|used\s+)?to\s+(?:\w+ly\s+)?([a-z]{3,})|for\s+([a-z]{3,}ing))\b(\s[^,;]*)"
 )
 # After a name, what describes it: "X, a ...", "X (Long Form), which", "X that ...".
@@ -157,13 +157,16 @@ _HEAD_END = re.compile(
 )
 _LISTED_ADJECTIVE = re.compile(r"(?:\w(?:ing|ed|ive|ic|ous|able|ible)|free|aware|agnostic|efficient|centric)$")
 _NEXT_IS_WORD = re.compile(r",\s+(?!(?:that|which|who|where|and|or|but|an?|the)\b)[a-z]")
-_PURPOSE = re.compile(r"\b(?:for|into)\s+(?!(?:short|it|itself|them|this|that|these|each)\b)([^,;]+)")
+_PURPOSE = re.compile(r"\b(?:for|into)\s+(?!(?:short|it|itself|them|this|that|these|each|the first time)\b)([^,;]+)")
 _PURPOSE_END = re.compile(r"\s+(?:that|which|with|by|via|through|using|and|while|where|to|is|are|was|were)\b|\s+\(")
 # "to our knowledge" and "to the ..." are not infinitives.
 _TO_VERB = r"to\s+(?:[a-z]+ly\s+)?(?!(?:our|the|an?|this|these|its|their|be|date)\b)([a-z]+)"
 _CLAUSE = re.compile(r"(?:(?:that|which)\s+(?:\w+ly\s+)?([a-z]+[^s\W]s)|" + _TO_VERB + r")\b([^,;]*)")
 _INFINITIVE = re.compile(_TO_VERB + r"\b([^,;]*)")
 _SUBJECT_VERB = re.compile(r"\s+(can\s+)?([a-z]+)\b([^,;]*)")
+_BARE = re.compile(
+    r"(?i)(?:an?|the)\s+((?:[\w-]+\s+){1,4}?[\w-]+)\s+" + _GENERIC_NOUN + r"s?\b(?!\s+(?:that|which|to)\b)(.*)"
+)
 _GENERIC_PURPOSE = re.compile(r"(?i)(?:an?|the)\s+(?:[\w-]+\s+){0,3}?" + _GENERIC_NOUN + r"\s+to\s+([a-z]+)\b(\s+\S.*)")
 _LABEL = re.compile(r"(?i)(?:(?:an?|the)\s+)?(?:[\w-]+\s+){0,2}[\w-]+:\s+(.+)")
 _BY_DOING = re.compile(r"(?i)(?:this|these|the|such|both)\s+(?:[\w-]+\s+){1,2}?by\s+([a-z]+ing\b.*)")
@@ -474,6 +477,7 @@ def _candidates(abstract: str) -> _Candidates:
         recast = _GENERIC_PURPOSE.match(shortened)
         if recast:
             variants.insert(1, (_gerund(recast[1].lower()) + recast[2], 0))
+        variants += [(bare, tasked) for variant, tasked in variants if (bare := _bare(variant))]
         for variant, tasked in variants:
             title = _polish(f"{name}: {variant}" if name else variant)
             if all(title != other.title for other in titles):
@@ -564,7 +568,7 @@ FEATURES = (
     "in the first sentences", "off length", "acronyms", "gerund first", "article first", "numbers", "clause words",
 )  # fmt: skip
 # Fitted by benchmarks/fit_titles.py on the tune half of the dev file, which prints them again.
-WEIGHTS = (2.682, 0.021, -0.117, -0.062, 0.234, 0.009, -0.054, 0.487, 0.488, -0.369, -0.096, -0.567, -0.119, -0.109, 0.003, -0.743, -0.293, 0.135, -0.144, -0.001, 0.016, 0.087, 0.173, 0.067, 0.310, 0.378, 0.012, 0.784, -0.038, 0.066, -0.536, -0.105, -0.197, -0.118)  # fmt: skip
+WEIGHTS = (2.629, 0.041, -0.111, -0.074, 0.220, -0.030, -0.055, 0.499, 0.477, -0.353, -0.102, -0.576, -0.125, -0.117, 0.001, -0.719, -0.294, 0.120, -0.148, -0.010, 0.013, 0.087, 0.181, 0.058, 0.309, 0.366, 0.016, 0.816, -0.030, 0.058, -0.540, -0.185, -0.193, -0.126)  # fmt: skip
 
 
 def candidate_features(abstract: str) -> list[tuple[str, bool, tuple[float, ...]]]:
@@ -1014,6 +1018,15 @@ def _stated(sentences: list[str], i: int) -> str:
     if to:
         return _gerund(to[1]) + _until(to[2])
     return _describe("", obj, " ".join(sentences[:i])) or _until(obj)
+
+
+def _bare(description: str) -> str:
+    """A description without its article and generic head: "An efficient data selection framework for X" is
+    "Efficient data selection for X", as real titles write it; "" when nothing would be left to name it."""
+    bare = _BARE.match(description)
+    if not bare or _ends_badly(bare[1].split()[-1]):
+        return ""
+    return bare[1] + bare[2]
 
 
 def _prefix(text: str) -> str:
