@@ -549,3 +549,23 @@ def test_the_field_the_opening_sentence_is_about_is_offered_as_the_task_in_lower
 def test_a_single_word_opening_subject_is_too_broad_to_be_the_task():
     abstract = "Reasoning is hard for small models. " + ROUTING.partition(". ")[2]
     assert not any(title.endswith("for Reasoning") for title in candidate_titles(abstract))
+
+
+def test_a_description_is_offered_without_its_article_and_generic_head_as_real_titles_write_it():
+    abstract = (
+        "Instruction tuning needs good data. We propose DataSieve, an efficient data selection framework for "
+        "instruction tuning. DataSieve scores examples by gradient agreement."
+    )
+    titles = candidate_titles(abstract)
+    assert "DataSieve: An efficient data selection framework for instruction tuning" in titles
+    assert "DataSieve: Efficient data selection for instruction tuning" in titles
+
+
+def test_a_finding_is_offered_as_it_is_stated_never_with_a_task_tacked_on():
+    abstract = (
+        "Pruning is widely used for compression of vision transformers. We show that pruned vision transformers "
+        "forget rare classes first. Experiments on long-tailed benchmarks confirm this."
+    )
+    titles = candidate_titles(abstract)
+    assert "Pruned vision transformers forget rare classes first" in titles
+    assert not any(title.startswith("Pruned vision transformers forget rare classes first for") for title in titles)
