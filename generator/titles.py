@@ -282,6 +282,7 @@ _OPENING_SENTENCES = 2
 _TOP_COVERED = 3
 _REAL_LENGTH = 10
 _TOP_TERMS = 12
+_TWO_CAPITALS = re.compile(r"[A-Z].*[A-Z]")
 _SUFFIX = re.compile(r"(?:ing|ed|es|s)$")
 # A conference's vocabulary, with room to spare.
 _STEMS_KEPT = 1 << 16
@@ -300,6 +301,11 @@ _TOPIC = re.compile(
 )
 _TOPIC_TASK = _TASKS + 1
 _TASK_MIN_WORDS = 2
+# The phrase an abstract keeps repeating ("prompt compression", "few-shot text classification") is in a third
+# of real titles; offered as a task too.
+_REPEATED_TASK = _TOPIC_TASK + 1
+_PHRASE_TOKEN = re.compile(r"[^\W_][\w'-]*|[^\w\s]")
+_MIN_REPEATS = 2
 # Words that say a paper exists, not what it is about.
 _VAGUE = _GENERIC | {"novel", "new", "simple", "lightweight", "efficient", "effective", "generic", "general", "powerful",
                      "paper", "work", "study", "results", "experiments", "performance", "state-of-the-art", "existing",
@@ -367,6 +373,7 @@ def title_defects(title: str) -> list[str]:
     return found
 
 
+@functools.lru_cache(maxsize=_STEMS_KEPT)
 def _bad_end(word: str) -> str:
     """Whether a lowercase word cannot end a title: "adjective", "participle", "adverb", or "" when it can."""
     if word.endswith("ly") and word not in _NOUNS_IN_LY:
@@ -443,7 +450,9 @@ def _candidates(abstract: str) -> _Candidates:
     text, urls = _clean(abstract[:_MAX_CHARS])
     sentences = [s for s in _SENTENCE_END.split(text) if s.strip()]
     last = max(len(sentences) - 1, 1)
-    weights = _term_weights(text)
+    tokens = _PHRASE_TOKEN.findall(text)
+    lowered = [token.lower() for token in tokens]
+    weights = _term_weights(lowered)
     # A name the abstract only uses competes too, and wins only by being used more.
     found = [_named_method(sentences, text), _bold_initials(abstract[:_MAX_CHARS]), _frequent_name(sentences, text)]
     named = _most_used(found, text) or _url_name(urls, text)
@@ -465,6 +474,9 @@ def _candidates(abstract: str) -> _Candidates:
     numbered = list(enumerate(tasks, 1))
     if topic and all(not _covers(topic, task) for task in tasks):
         numbered.append((_TOPIC_TASK, topic))
+    repeated = _repeated_phrase(tokens, lowered)
+    if repeated and all(not _covers(repeated, task) for _, task in numbered):
+        numbered.append((_REPEATED_TASK, repeated))
     titles: list[_Candidate] = []
     made: Counter[str] = Counter()
     for source, place, description in ((s, p, d.strip(" .")) for s, p, d in sources if d.strip(" .")):
@@ -557,11 +569,12 @@ def features(candidate: _Candidate, candidates: _Candidates) -> tuple[float, ...
         *(float(candidate.task > 0 and candidate.source == source) for source in _TASKED),
         float(candidate.task > 1),
         float(candidate.task == _TOPIC_TASK),
+        float(candidate.task == _REPEATED_TASK),
         len(task & terms) / max(len(task), 1),
         float(len(candidates.top & terms)),
         sum(1 for stem in stems if stem in candidates.opening) / max(len(stems), 1),
         float(abs(length - _REAL_LENGTH)),
-        float(sum(1 for w in title.rpartition(_NAME_SEPARATOR)[2].split()[1:] if re.search(r"[A-Z].*[A-Z]", w))),
+        float(sum(1 for w in title.rpartition(_NAME_SEPARATOR)[2].split()[1:] if _TWO_CAPITALS.search(w))),
         float(first.endswith("ing")),
         float(first in ("a", "an", "the")),
         float(sum(1 for w in described if any(c.isdigit() for c in w))),
@@ -572,11 +585,11 @@ def features(candidate: _Candidate, candidates: _Candidates) -> tuple[float, ...
 FEATURES = (
     "coverage", "focus", "words", "too short", "too long", "vague words", "auxiliary verbs", "spelled out",
     *(f"from {source}" for source in _SOURCES[:-1]), "order", "place",
-    *(f"task added to {source}" for source in _TASKED), "second task", "opening topic", "task words", "top terms",
+    *(f"task added to {source}" for source in _TASKED), "second task", "opening topic", "repeated phrase", "task words", "top terms",
     "in the first sentences", "off length", "acronyms", "gerund first", "article first", "numbers", "clause words",
 )  # fmt: skip
 # Fitted by benchmarks/fit_titles.py on the tune half of the dev file, which prints them again.
-WEIGHTS = (2.655, 0.003, -0.112, -0.079, 0.220, -0.013, -0.045, 0.489, 0.473, -0.358, -0.112, -0.551, -0.133, -0.156, 0.031, -0.760, -0.283, 0.141, -0.138, 0.050, 0.094, 0.186, 0.060, 0.300, 0.360, 0.021, 0.813, -0.030, 0.055, -0.566, -0.203, -0.179, -0.108)  # fmt: skip
+WEIGHTS = (2.516, -0.026, -0.109, -0.073, 0.154, -0.030, -0.083, 0.466, 0.501, -0.439, -0.076, -0.564, -0.137, -0.174, 0.038, -0.725, -0.277, 0.288, -0.152, 0.104, 0.101, 0.228, 0.057, 0.314, -0.171, 0.361, 0.040, 0.895, -0.027, 0.051, -0.589, -0.222, -0.174, -0.116)  # fmt: skip
 
 
 def candidate_features(abstract: str) -> list[tuple[str, bool, tuple[float, ...]]]:
@@ -589,10 +602,10 @@ def candidate_features(abstract: str) -> list[tuple[str, bool, tuple[float, ...]
     return [(c.title, i in admissible, features(c, candidates)) for i, c in enumerate(candidates.titles)]
 
 
-def _term_weights(text: str) -> dict[str, float]:
+def _term_weights(lowered: list[str]) -> dict[str, float]:
     """Each content term's share of the abstract's top terms: what the abstract is about."""
     counts: Counter[str] = Counter()
-    for word, count in Counter(_WORD.findall(text.lower())).items():
+    for word, count in Counter(lowered).items():
         if word not in _FUNCTION_WORDS and word not in _VAGUE and len(word) > 2:
             counts[_stem(word)] += count
     top = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:_TOP_TERMS]
@@ -649,10 +662,33 @@ def _topic(sentence: str, weights: dict[str, float], name: str) -> str:
         or sum(weights.get(_stem(w), 0.0) for w in lowered) < _TASK_MIN_WEIGHT
     ):
         return ""
-    # "Graph transformers" is capitalised only because it opens the sentence; "Large Language Models" chose to be.
+    return _midsentence(words)
+
+
+def _midsentence(words: list[str]) -> str:
+    """A phrase as it reads inside a title: "Graph transformers" was capitalised only because it opened the
+    sentence, "Large Language Models" chose its capitals."""
     if words[0][1:].islower() and all(not w[:1].isupper() for w in words[1:]):
-        words[0] = words[0].lower()
+        words = [words[0].lower(), *words[1:]]
     return " ".join(words)
+
+
+def _repeated_phrase(tokens: list[str], lowered: list[str]) -> str:
+    """The two- or three-word phrase of content words the abstract repeats most, longer ones first on a tie."""
+    plain = [t[:1].isalnum() and t not in _SAYS_NOTHING for t in lowered]
+    counts: Counter[tuple[str, ...]] = Counter()
+    for i in range(len(tokens) - 1):
+        if plain[i] and plain[i + 1]:
+            if not _bad_end(lowered[i + 1]):
+                counts[lowered[i], lowered[i + 1]] += 1
+            if i + 2 < len(tokens) and plain[i + 2] and not _bad_end(lowered[i + 2]):
+                counts[lowered[i], lowered[i + 1], lowered[i + 2]] += 1
+    best = max(counts.items(), key=lambda item: (item[1] * len(item[0]), len(item[0])), default=None)
+    if best is None or best[1] < _MIN_REPEATS:
+        return ""
+    # As the abstract first writes it: "Vision-Language Models" keeps its capitals.
+    start = next(i for i in range(len(tokens)) if tuple(lowered[i : i + len(best[0])]) == best[0])
+    return _midsentence(tokens[start : start + len(best[0])])
 
 
 def _spelled_before(text: str, acronym: re.Match[str]) -> str:
@@ -719,7 +755,22 @@ def _most_used(names: list[tuple[str, str, int] | None], text: str) -> tuple[str
 
 
 def _uses(name: str, text: str) -> int:
-    return len(re.findall(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text))
+    """How often the text uses the name as a word of its own, not inside another ("SAM" in "SAM-2" is not)."""
+    # A scan rather than a pattern per name: compiling one for every name found cost more than the rest.
+    count, at = 0, text.find(name) if name else -1
+    while at >= 0:
+        end = at + len(name)
+        if not _joined(text, at - 1) and not _joined(text, end):
+            count += 1
+            at = text.find(name, end)
+        else:
+            at = text.find(name, at + 1)
+    return count
+
+
+def _joined(text: str, at: int) -> bool:
+    """Whether the character at ties a word to its neighbour (a letter, digit, "_" or "-"); False off the text."""
+    return 0 <= at < len(text) and (text[at].isalnum() or text[at] in "_-")
 
 
 def _named_method(sentences: list[str], text: str) -> tuple[str, str, int] | None:

@@ -569,3 +569,15 @@ def test_a_finding_is_offered_as_it_is_stated_never_with_a_task_tacked_on():
     titles = candidate_titles(abstract)
     assert "Pruned vision transformers forget rare classes first" in titles
     assert not any(title.startswith("Pruned vision transformers forget rare classes first for") for title in titles)
+
+
+def test_the_phrase_an_abstract_keeps_repeating_is_offered_as_the_task():
+    abstract = (
+        "Prompt compression shortens long prompts for cheaper inference. We propose a token scoring layer that ranks "
+        "tokens by attention entropy. Our prompt compression keeps answers intact, and prompt compression at 4x "
+        "loses little accuracy."
+    )
+    assert "A token scoring layer for prompt compression" in candidate_titles(abstract)
+    # Said once, the same words are no task: the abstract is not about them.
+    once = abstract.replace("Our prompt compression", "Our method").replace("and prompt compression", "and it")
+    assert not any(title.endswith("for prompt compression") for title in candidate_titles(once))
