@@ -581,3 +581,11 @@ def test_the_phrase_an_abstract_keeps_repeating_is_offered_as_the_task():
     # Said once, the same words are no task: the abstract is not about them.
     once = abstract.replace("Our prompt compression", "Our method").replace("and prompt compression", "and it")
     assert not any(title.endswith("for prompt compression") for title in candidate_titles(once))
+
+
+def test_a_finding_drops_the_condition_it_opens_with():
+    abstract = (
+        "Gradient descent is the workhorse of deep learning. We prove that, under mild connectivity assumptions, "
+        "decentralized gradient descent converges to consensus at a linear rate. Experiments confirm the rate."
+    )
+    assert "Decentralized gradient descent converges to consensus at a linear rate" in candidate_titles(abstract)
