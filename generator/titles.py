@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import operator
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -46,6 +47,7 @@ _MAX_CONTRIBUTIONS = 4
 _MAX_WORDS = 13
 # After a method's name the rest should stay short: "Name: what it is".
 _MAX_DESCRIPTION_WORDS = 10
+_LONGER = 3
 # Garbage input can hold "words" thousands of characters long.
 _MAX_TITLE_CHARS = 160
 
@@ -286,6 +288,7 @@ _TOP_COVERED = 3
 _REAL_LENGTH = 10
 _TOP_TERMS = 12
 _TWO_CAPITALS = re.compile(r"[A-Z].*[A-Z]")
+_DIGIT = re.compile(r"\d")
 _SUFFIX = re.compile(r"(?:ing|ed|es|s)$")
 # A conference's vocabulary, with room to spare.
 _STEMS_KEPT = 1 << 16
@@ -449,6 +452,10 @@ class _Candidates:
     opening: frozenset[str]  # the stems of the abstract's first sentences
     top: frozenset[str]  # its weightiest terms
 
+    @functools.cached_property
+    def task_terms(self) -> frozenset[str]:
+        return frozenset(_stem(w) for w in _WORD.findall(self.task.lower()))
+
 
 def _candidates(abstract: str) -> _Candidates:
     text, urls = _clean(abstract[:_MAX_CHARS])
@@ -486,6 +493,9 @@ def _candidates(abstract: str) -> _Candidates:
     for source, place, description in ((s, p, d.strip(" .")) for s, p, d in sources if d.strip(" .")):
         shortened = _shorten(description, budget)
         variants = [(shortened, 0)]
+        longer = _shorten(description, budget + _LONGER)
+        if longer != shortened:
+            variants.append((longer, 0))
         # "A tool-augmented intelligent agent" says what, not for what: the abstract's task completes it.
         for number, task in numbered if source in _TASKED else []:
             head = _shorten(description, budget - len(task.split()) - 1)
@@ -541,7 +551,7 @@ def _filler(title: str, name: str) -> bool:
 
 def _score(candidate: _Candidate, candidates: _Candidates) -> float:
     """How likely the candidate is the abstract's title, by the learned weights of its features."""
-    return sum(w * x for w, x in zip(WEIGHTS, features(candidate, candidates), strict=True))
+    return sum(map(operator.mul, WEIGHTS, features(candidate, candidates)))
 
 
 def features(candidate: _Candidate, candidates: _Candidates) -> tuple[float, ...]:
@@ -555,7 +565,7 @@ def features(candidate: _Candidate, candidates: _Candidates) -> tuple[float, ...
     first = described[0] if described else ""
     said = " ".join(title.rpartition(_NAME_SEPARATOR)[2].split()[:_SPELLED_WORDS])
     length = len(title.split())
-    task = {_stem(w) for w in _WORD.findall(candidates.task.lower())}
+    task = candidates.task_terms
     stems = [_stem(w) for w in content]
     return (
         sum(weights.get(term, 0.0) for term in terms),
@@ -581,7 +591,7 @@ def features(candidate: _Candidate, candidates: _Candidates) -> tuple[float, ...
         float(sum(1 for w in title.rpartition(_NAME_SEPARATOR)[2].split()[1:] if _TWO_CAPITALS.search(w))),
         float(first.endswith("ing")),
         float(first in ("a", "an", "the")),
-        float(sum(1 for w in described if any(c.isdigit() for c in w))),
+        float(sum(1 for w in described if _DIGIT.search(w))),
         float(sum(1 for w in described if w in _RELATIVE or w in _WH_WORDS)),
     )
 
@@ -593,7 +603,7 @@ FEATURES = (
     "in the first sentences", "off length", "acronyms", "gerund first", "article first", "numbers", "clause words",
 )  # fmt: skip
 # Fitted by benchmarks/fit_titles.py on the tune half of the dev file, which prints them again.
-WEIGHTS = (2.465, -0.017, -0.109, -0.075, 0.150, -0.025, -0.057, 0.463, 0.505, -0.439, -0.073, -0.586, -0.143, -0.167, 0.030, -0.720, -0.280, 0.279, -0.152, 0.104, 0.087, 0.236, 0.061, 0.321, -0.181, 0.370, 0.041, 0.893, -0.026, 0.045, -0.582, -0.225, -0.172, -0.116)  # fmt: skip
+WEIGHTS = (2.523, -0.021, -0.114, -0.071, 0.079, -0.010, 0.011, 0.480, 0.524, -0.431, -0.055, -0.582, -0.160, -0.164, 0.030, -0.742, -0.299, 0.259, -0.163, 0.103, 0.094, 0.212, 0.104, 0.334, -0.181, 0.426, 0.033, 0.915, -0.020, 0.059, -0.561, -0.218, -0.172, -0.092)  # fmt: skip
 
 
 def candidate_features(abstract: str) -> list[tuple[str, bool, tuple[float, ...]]]:
@@ -1157,6 +1167,7 @@ def _expands(expansion: str, name: str) -> bool:
     return len(re.split(r"[\s-]+", expansion.strip())) >= 2 and expansion[:1].lower() == name[:1].lower()
 
 
+@functools.lru_cache(maxsize=_STEMS_KEPT)
 def _spells(expansion: str, name: str) -> bool:
     """Whether the name's capitals are initials of the expansion's words, in order."""
     initials = iter(part[0].lower() for part in re.split(r"[\s-]+", expansion) if part)

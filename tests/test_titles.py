@@ -589,3 +589,13 @@ def test_a_finding_drops_the_condition_it_opens_with():
         "decentralized gradient descent converges to consensus at a linear rate. Experiments confirm the rate."
     )
     assert "Decentralized gradient descent converges to consensus at a linear rate" in candidate_titles(abstract)
+
+
+def test_a_description_cut_to_a_titles_length_is_offered_a_few_words_longer_too():
+    abstract = (
+        "Retrieval is costly at scale. We propose DualHop, a retrieval method that routes queries between sparse and "
+        "dense indexes using a learned cost model. DualHop halves latency."
+    )
+    titles = candidate_titles(abstract)
+    assert "DualHop: Routing queries between sparse and dense indexes" in titles
+    assert "DualHop: Routing queries between sparse and dense indexes using a learned cost model" in titles
