@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import operator
 import re
 from collections import Counter
@@ -689,21 +690,20 @@ def _midsentence(words: list[str]) -> str:
 
 def _repeated_phrase(tokens: list[str], lowered: list[str]) -> str:
     """The two- or three-word phrase of content words the abstract repeats most, longer ones first on a tie."""
-    plain = [t[:1].isalnum() and t not in _SAYS_NOTHING for t in lowered]
-    counts: Counter[tuple[str, ...]] = Counter()
-    for i in range(len(tokens) - 1):
-        if plain[i] and plain[i + 1]:
-            if not _bad_end(lowered[i + 1]):
-                counts[lowered[i], lowered[i + 1]] += 1
-            if i + 2 < len(tokens) and plain[i + 2] and not _bad_end(lowered[i + 2]):
-                counts[lowered[i], lowered[i + 1], lowered[i + 2]] += 1
-    # "for reasoning models" says what a method is tried on, not what it is for.
-    best = max(
-        ((words, count) for words, count in counts.items() if not _MODEL_NOUNS.fullmatch(words[-1])),
-        key=lambda item: (item[1] * len(item[0]), len(item[0])),
-        default=None,
-    )
-    if best is None or best[1] < _MIN_REPEATS:
+    # Counting every pair and triple first is cheap; only the repeated ones are checked for content words.
+    pairs = itertools.pairwise(lowered)
+    counts = Counter(pairs) + Counter(zip(lowered, lowered[1:], lowered[2:], strict=False))
+    repeated = [
+        (words, count)
+        for words, count in counts.items()
+        if count >= _MIN_REPEATS
+        and all(w[:1].isalnum() and w not in _SAYS_NOTHING for w in words)
+        and not _bad_end(words[-1])
+        # "for reasoning models" says what a method is tried on, not what it is for.
+        and not _MODEL_NOUNS.fullmatch(words[-1])
+    ]
+    best = max(repeated, key=lambda item: (item[1] * len(item[0]), len(item[0])), default=None)
+    if best is None:
         return ""
     # As the abstract first writes it: "Vision-Language Models" keeps its capitals.
     start = next(i for i in range(len(tokens)) if tuple(lowered[i : i + len(best[0])]) == best[0])
