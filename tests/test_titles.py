@@ -599,3 +599,40 @@ def test_a_description_cut_to_a_titles_length_is_offered_a_few_words_longer_too(
     titles = candidate_titles(abstract)
     assert "DualHop: Routing queries between sparse and dense indexes" in titles
     assert "DualHop: Routing queries between sparse and dense indexes using a learned cost model" in titles
+
+
+def test_a_word_broken_across_a_line_is_joined_and_a_broken_compound_keeps_its_hyphen():
+    abstract = (
+        "Robots need data. In this work, we introduce POINT BRIDGE, a framework that uses unified point-based "
+        "representa-\ntions to enable zero-shot sim-to-real transfer. It also uses off-the-\nshelf detectors."
+    )
+    titles = " ".join(title for title, _, _ in candidate_features(abstract))
+    assert "representations" in titles
+    assert "representa" not in titles.replace("representations", "")
+
+
+def test_a_name_keeps_the_capitals_it_was_given():
+    abstract = (
+        "Time series with extremes are hard to model. We propose EFDiff, a frequency-informed extreme-aware "
+        "time-series generation framework. EFDiff improves extreme-value fidelity."
+    )
+    assert derive_title(abstract).startswith("EFDiff: ")
+
+
+def test_the_comma_before_a_long_forms_purpose_is_dropped():
+    abstract = (
+        "Imitation and reinforcement learning each fall short alone. We develop IN-RIL, **IN**terleaved "
+        "**R**einforcement learning and **I**mitation **L**earning, for policy fine-tuning. IN-RIL is stable."
+    )
+    titles = candidate_titles(abstract)
+    assert not any(", for" in title for title in titles)
+    assert any(title.endswith("Imitation Learning for policy fine-tuning") for title in titles)
+
+
+def test_what_a_method_puts_something_into_is_not_its_purpose():
+    abstract = (
+        "Mixture-of-Experts models degrade when fewer experts are active. We introduce Matryoshka MoE (M-MoE), a "
+        "training framework that instills a coarse-to-fine structure directly into the expert ensemble. M-MoE "
+        "enables elastic inference."
+    )
+    assert not any("for the expert ensemble" in title for title in candidate_titles(abstract))
