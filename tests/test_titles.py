@@ -636,3 +636,21 @@ def test_what_a_method_puts_something_into_is_not_its_purpose():
         "enables elastic inference."
     )
     assert not any("for the expert ensemble" in title for title in candidate_titles(abstract))
+
+
+def test_a_lone_word_is_a_task_only_when_it_names_one():
+    abstract = (
+        "Ambiguous questions confuse VQA models. We present SubQ, a hybrid human-machine pipeline that builds "
+        "clarifying subquestions. SubQ works well for questions, for questions and for segmentation."
+    )
+    titles = candidate_titles(abstract)
+    assert "SubQ: Building clarifying subquestions for segmentation" in titles
+    assert "SubQ: Building clarifying subquestions for questions" not in titles
+
+
+def test_via_keeps_a_head_that_says_what_the_method_is():
+    abstract = (
+        "Ambiguous questions confuse VQA models. We present SubQ, a hybrid human-machine pipeline that builds "
+        "clarifying subquestions. SubQ helps."
+    )
+    assert "SubQ: Building clarifying subquestions via hybrid human-machine pipeline" in candidate_titles(abstract)
