@@ -654,3 +654,28 @@ def test_via_keeps_a_head_that_says_what_the_method_is():
         "clarifying subquestions. SubQ helps."
     )
     assert "SubQ: Building clarifying subquestions via hybrid human-machine pipeline" in candidate_titles(abstract)
+
+
+def test_a_name_after_our_proposed_system_and_a_comma_is_found():
+    abstract = (
+        "Robots struggle with long tasks. To help, we introduce a simple framework that enables on-policy "
+        "reinforcement learning to solve dexterous tasks. Our proposed system, OmniReset, automatically generates "
+        "resets. OmniReset outperforms baselines. OmniReset scales."
+    )
+    assert derive_title(abstract).startswith("OmniReset: ")
+
+
+def test_a_spelled_out_acronym_followed_by_which_names_the_method():
+    abstract = (
+        "Vision-language models hallucinate. In this paper, we propose a novel decoding mechanism, Decoding with "
+        "Inter-layer Consistency via Layer Aggregation (DCLA), which requires no retraining. DCLA reduces errors."
+    )
+    assert derive_title(abstract) == "DCLA: Decoding with Inter-layer Consistency via Layer Aggregation"
+
+
+def test_bold_initials_inside_math_signs_name_the_method():
+    abstract = (
+        r"Characters are compositional. We propose a deep latent variable model that learns $\textbf{Co}$mpositional "
+        r"$\textbf{La}$tent components of Chinese characters. CoLa is accurate on unseen characters."
+    )
+    assert derive_title(abstract).startswith("CoLa: ")
