@@ -679,3 +679,13 @@ def test_bold_initials_inside_math_signs_name_the_method():
         r"$\textbf{La}$tent components of Chinese characters. CoLa is accurate on unseen characters."
     )
     assert derive_title(abstract).startswith("CoLa: ")
+
+
+def test_a_light_verb_gives_way_to_its_object():
+    abstract = (
+        "Scientific reasoning needs logic. In this work, we make the first systematic investigation into the "
+        "internal logicality underlying LLM scientific reasoning. It matters."
+    )
+    titles = candidate_titles(abstract)
+    assert "Systematic investigation into the internal logicality underlying LLM scientific reasoning" in titles
+    assert not any(title.startswith("Making") for title in titles)
