@@ -689,3 +689,19 @@ def test_a_light_verb_gives_way_to_its_object():
     titles = candidate_titles(abstract)
     assert "Systematic investigation into the internal logicality underlying LLM scientific reasoning" in titles
     assert not any(title.startswith("Making") for title in titles)
+
+
+def test_this_research_proposes_introduces_a_name():
+    abstract = (
+        "Shape constraints matter. This research proposes Comonet (Convex-Concave and Monotonicity-Constrained "
+        "Neural Networks), an architecture that integrates shape constraints. Comonet is accurate."
+    )
+    assert derive_title(abstract).startswith("Comonet: Convex-Concave and Monotonicity-Constrained Neural Networks")
+
+
+def test_a_pronoun_after_that_is_no_verb_of_a_purpose():
+    abstract = (
+        "Conversion errors persist. We propose a principled solution that this error class needs, which removes "
+        "unevenness error. It is fast."
+    )
+    assert not any("thiing" in title.lower() for title, _, _ in candidate_features(abstract))
