@@ -319,6 +319,8 @@ def test_pattern_4_a_title_cut_short_never_ends_on_a_participle_adjective_or_fun
         ("WaveTS: Practically, we embed the WDT for time series", "the authors' 'we'"),
         ("A formalism for evaluating such evaluations", "points back with 'such'"),
         ("ParallelTime: A dynamic weighting mechanism for long-term", "ends on adjective 'long-term'"),
+        ("GymKit: Synthesizing for training tool-use agents", "a verb without its object: 'synthesizing' 'for'"),
+        ("Showing that a pure language model for plane geometry", "reports a finding: 'showing' 'that'"),
     ],
 )
 def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
@@ -332,6 +334,8 @@ def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
         "Learning to debug programs with debugging traces",
         "Study of grokking in practical LLM pretraining",
         "RGA: Robust gradient ascent for machine unlearning",
+        "Learning for control with sparse rewards",
+        "A pure language model rivals multimodal models on plane geometry",
     ],
 )
 def test_the_grammar_gate_passes_titles_a_researcher_would_accept(title):
