@@ -709,3 +709,11 @@ def test_a_pronoun_after_that_is_no_verb_of_a_purpose():
         "unevenness error. It is fast."
     )
     assert not any("thiing" in title.lower() for title, _, _ in candidate_features(abstract))
+
+
+def test_a_bare_description_never_repeats_the_last_word_of_the_name():
+    abstract = (
+        "Reinforcement learning with language models is costly. We introduce a simple multi-round prompting "
+        "framework, called ICRL prompting, for reinforcement learning tasks. ICRL prompting helps agents."
+    )
+    assert not any("prompting: Multi-round prompting" in title for title, _, _ in candidate_features(abstract))
