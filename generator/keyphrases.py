@@ -277,13 +277,7 @@ def distinct(ranked: Iterable[str], limit: int) -> list[str]:
     for key in ranked:
         if len(chosen) == limit:
             break
-        words = key.split()
-        content = {w for w in words if w not in GENERIC}
-        # "LoRA" and "MoE" may be spelled by their capitals or by all their letters.
-        acronyms = {form for w in words if w != w.lower() for form in (w.upper(), "".join(filter(str.isupper, w)))}
-        # "large language model" spells LLM, and within it LM; "mixture-of-experts" spells MOE.
-        parts = [p for w in words for p in w.split("-") if p]
-        spelled = {"".join(p[0] for p in parts[i:j]).upper() for i in range(len(parts)) for j in range(i + 2, len(parts) + 1)}
+        content, acronyms, spelled = _key_parts(key)
         # An acronym that holds a phrase's initials names that phrase too: DPO and "preference optimization", 3DGS and "Gaussian splatting".
         if content & used_words or _spells_any(acronyms, used_spelled) or _spells_any(used_acronyms, spelled):
             continue
@@ -292,6 +286,22 @@ def distinct(ranked: Iterable[str], limit: int) -> list[str]:
         used_acronyms |= acronyms
         used_spelled |= spelled
     return chosen
+
+
+# Keys recur across a list's papers and pairs of papers; the bound keeps a conference's vocabulary from growing without end.
+@functools.lru_cache(maxsize=1 << 16)
+def _key_parts(key: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """A key's content words, the acronyms it holds, and the initials its runs of words spell."""
+    words = key.split()
+    content = frozenset(w for w in words if w not in GENERIC)
+    # "LoRA" and "MoE" may be spelled by their capitals or by all their letters.
+    acronyms = frozenset(form for w in words if w != w.lower() for form in (w.upper(), "".join(filter(str.isupper, w))))
+    # "large language model" spells LLM, and within it LM; "mixture-of-experts" spells MOE.
+    parts = [p for w in words for p in w.split("-") if p]
+    spelled = frozenset(
+        "".join(p[0] for p in parts[i:j]).upper() for i in range(len(parts)) for j in range(i + 2, len(parts) + 1)
+    )
+    return content, acronyms, spelled
 
 
 def _spells_any(acronyms: set[str], initials: set[str]) -> bool:

@@ -6,6 +6,7 @@ shown are the keyphrases the two papers share.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import re
 
@@ -51,17 +52,20 @@ def _related(papers: list[Paper], vectors: PaperVectors, n: int) -> dict[str, li
     # Near papers that share no phrase are passed over for the next nearest that do.
     neighbours, cosines = vectors.neighbours(n * _LOOK_FURTHER)
     keywords = {paper.id: _keyword_keys(paper) for paper in papers}
+    reasons = _Reasons(vectors)
     related: dict[str, list[Related]] = {}
     for row, paper_id in enumerate(vectors.ids):
+        mine = keywords[paper_id]
         # A paper with nothing in common is not related, however few others there are.
-        near = [(other, keywords[vectors.ids[other]]) for other in neighbours[row][cosines[row] > 0]]
-        strict = [(o, _reasons(keywords[paper_id], theirs, vectors, row, o, strict=True)) for o, theirs in near]
-        chosen = [(o, why) for o, why in strict if why][:n]
+        near = [(other, keywords[vectors.ids[other]]) for other in neighbours[row][cosines[row] > 0].tolist()]
+        # Only as many near papers are asked for shared phrases as it takes to find n: the rest could not be chosen.
+        strict = ((o, reasons(mine, theirs, row, o, strict=True)) for o, theirs in near)
+        chosen = list(itertools.islice(((o, why) for o, why in strict if why), n))
         # Where too few near papers share a phrase, the nearest that share a rare noun fill in.
         for o, theirs in near:
             if len(chosen) >= min(n, _FEWEST):
                 break
-            why = () if any(o == c for c, _ in chosen) else _reasons(keywords[paper_id], theirs, vectors, row, o, strict=False)
+            why = () if any(o == c for c, _ in chosen) else reasons(mine, theirs, row, o, strict=False)
             if why:
                 chosen.append((o, why))
         order = {o: i for i, (o, _) in enumerate(near)}
@@ -79,28 +83,42 @@ def _keyword_keys(paper: Paper) -> dict[str, str]:
     return keys
 
 
-def _reasons(
-    mine: dict[str, str], theirs: dict[str, str], vectors: PaperVectors, row: int, other: int, *, strict: bool
-) -> tuple[str, ...]:
-    """Up to three keyphrases both papers have; failing those, the phrases they share that weigh most.
+class _Reasons:
+    """Why two papers are near, with each key's verdict on telling remembered: the list's keys recur across its pairs."""
 
-    A single lowercase word ("explicit", "scaling", "generation") says nothing about why two papers are near;
-    a phrase or a name ("flow matching", "RLHF") does.
-    """
-    shared = [key for key in mine if key in theirs and _telling(key, vectors, strict=strict)]
-    if shared:
-        return tuple(mine[key] for key in distinct(shared, _REASONS))
-    terms = vectors.terms
-    mine_terms = slice(terms.indptr[row], terms.indptr[row + 1])
-    their_terms = slice(terms.indptr[other], terms.indptr[other + 1])
-    common, mine_at, theirs_at = np.intersect1d(
-        terms.indices[mine_terms], terms.indices[their_terms], assume_unique=True, return_indices=True
-    )
-    weight = terms.data[mine_terms][mine_at] * terms.data[their_terms][theirs_at]
-    # Heaviest first; equal weights by term, so the reasons never depend on storage order.
-    ranked = sorted(range(len(common)), key=lambda i: (-weight[i], vectors.vocabulary[common[i]]))
-    phrases = [vectors.vocabulary[common[i]] for i in ranked if _telling(vectors.vocabulary[common[i]], vectors, strict=strict)]
-    return tuple(spell(key, vectors.heads) for key in distinct(phrases, _REASONS))
+    def __init__(self, vectors: PaperVectors) -> None:
+        self.vectors = vectors
+        self.told: dict[tuple[str, bool], bool] = {}
+
+    def __call__(self, mine: dict[str, str], theirs: dict[str, str], row: int, other: int, *, strict: bool) -> tuple[str, ...]:
+        """Up to three keyphrases both papers have; failing those, the phrases they share that weigh most.
+
+        A single lowercase word ("explicit", "scaling", "generation") says nothing about why two papers are near;
+        a phrase or a name ("flow matching", "RLHF") does.
+        """
+        shared = [key for key in mine if key in theirs and self.telling(key, strict)]
+        if shared:
+            return tuple(mine[key] for key in distinct(shared, _REASONS))
+        vectors = self.vectors
+        terms = vectors.terms
+        mine_terms = slice(terms.indptr[row], terms.indptr[row + 1])
+        their_terms = slice(terms.indptr[other], terms.indptr[other + 1])
+        common, mine_at, theirs_at = np.intersect1d(
+            terms.indices[mine_terms], terms.indices[their_terms], assume_unique=True, return_indices=True
+        )
+        weight = (terms.data[mine_terms][mine_at] * terms.data[their_terms][theirs_at]).tolist()
+        keys = [vectors.vocabulary[column] for column in common.tolist()]
+        # Heaviest first; equal weights by term, so the reasons never depend on storage order.
+        ranked = sorted(range(len(keys)), key=lambda i: (-weight[i], keys[i]))
+        # Lazily: distinct stops at three, and most shared terms are never looked at.
+        phrases = (keys[i] for i in ranked if self.telling(keys[i], strict))
+        return tuple(spell(key, vectors.heads) for key in distinct(phrases, _REASONS))
+
+    def telling(self, key: str, strict: bool) -> bool:
+        told = self.told.get((key, strict))
+        if told is None:
+            told = self.told[key, strict] = _telling(key, self.vectors, strict=strict)
+        return told
 
 
 def _telling(key: str, vectors: PaperVectors, *, strict: bool) -> bool:
