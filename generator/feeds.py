@@ -70,36 +70,38 @@ def atom_feeds(reading_list: ReadingList, seen: dict[str, datetime]) -> dict[str
         ranked = sorted(ids, key=lambda paper_id: (-dates[paper_id].timestamp(), order[paper_id]))
         return [papers[paper_id] for paper_id in ranked[:_ENTRIES]]
 
-    feeds = {FEED: _feed(reading_list.title, "", newest_first(list(papers)), dates, reading_list)}
+    themes = reading_list.themes_by_slug()
+    feeds = {FEED: _feed(reading_list.title, "", newest_first(list(papers)), dates, reading_list.title, themes)}
     for theme in (*reading_list.themes, *reading_list.subthemes):
         folder = f"themes/{theme.slug}/"
         feeds[folder + FEED] = _feed(
-            f"{reading_list.title}: {theme.label}", folder, newest_first(theme.paper_ids), dates, reading_list
+            f"{reading_list.title}: {theme.label}", folder, newest_first(theme.paper_ids), dates, reading_list.title, themes
         )
     return feeds
 
 
-def _feed(title: str, folder: str, papers: list[Paper], dates: dict[str, datetime], reading_list: ReadingList) -> str:
-    """One Atom document; folder is where it sits, which its relative links start from."""
+def _feed(
+    title: str, folder: str, papers: list[Paper], dates: dict[str, datetime], list_title: str, themes: dict[str, Theme]
+) -> str:
+    """One Atom document; folder is where it sits, which its relative links start from; themes by slug."""
     root = ET.Element("feed", xmlns=_ATOM)
     up = "../" * folder.count("/")
-    ET.SubElement(root, "id").text = _urn(reading_list.title, folder)
+    ET.SubElement(root, "id").text = _urn(list_title, folder)
     ET.SubElement(root, "title").text = title
     ET.SubElement(root, "updated").text = _stamp(max((dates[p.id] for p in papers), default=datetime.fromtimestamp(0, UTC)))
     ET.SubElement(root, "link", rel="self", href=FEED)
     ET.SubElement(root, "link", rel="alternate", type="text/html", href="./")
-    ET.SubElement(ET.SubElement(root, "author"), "name").text = reading_list.title
+    ET.SubElement(ET.SubElement(root, "author"), "name").text = list_title
     ET.SubElement(root, "generator").text = "readinglist"
     for paper in papers:
         entry = ET.SubElement(root, "entry")
-        ET.SubElement(entry, "id").text = _urn(reading_list.title, paper.id)
+        ET.SubElement(entry, "id").text = _urn(list_title, paper.id)
         ET.SubElement(entry, "title").text = paper.title
         ET.SubElement(entry, "updated").text = _stamp(dates[paper.id])
         ET.SubElement(entry, "link", rel="alternate", type="text/html", href=f"{up}papers/{paper.slug}/")
         for name in paper.authors:
             ET.SubElement(ET.SubElement(entry, "author"), "name").text = name
-        theme = reading_list.theme(paper.theme)
-        for label in _categories(theme, paper):
+        for label in _categories(themes[paper.theme], paper):
             ET.SubElement(entry, "category", term=label)
         ET.SubElement(entry, "summary").text = paper.summary or paper.abstract
         if paper.abstract:

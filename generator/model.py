@@ -146,6 +146,13 @@ class ReadingList:
                 return theme
         raise KeyError(slug)
 
+    def themes_by_slug(self) -> dict[str, Theme]:
+        """Every theme and sub-theme by its slug, as theme() finds it: for stages that look up one per paper."""
+        found: dict[str, Theme] = {}
+        for theme in (*self.themes, *self.subthemes):
+            found.setdefault(theme.slug, theme)
+        return found
+
 
 @dataclass(frozen=True)
 class Site:

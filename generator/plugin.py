@@ -6,6 +6,7 @@ Only event handlers live here; the work is done by the pipeline stages.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,7 @@ from .config import Settings, ThemeSettings
 from .cores import available_cores
 from .errors import ReadingListError
 from .feeds import build_time, first_seen, update_first_seen
-from .model import Site
+from .model import ReadingList, Site
 from .parallel import PageWorkers
 from .pipeline import PLUGIN, generate, verify_site
 from .progress import Bar
@@ -170,10 +171,16 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         if self.config.jobs is not None and self.config.jobs < 1:
             raise PluginError(f"{config.config_file_path}: jobs must be at least 1, not {self.config.jobs}")
         try:
-            self.site = self.generated or generate(self.settings(config))
+            if self.generated is None:
+                self.search = None
+                self.site = generate(self.settings(config), on_papers=self.search_starter(config))
+            else:
+                # The CLI generated the site, and started its search index, before MkDocs ran.
+                self.site = self.generated
             self.generated = None
         except ReadingListError as error:
             self.failure = error
+            self._stop_search()
             raise PluginError(str(error)) from error
         # MkDocs prints site_name into pages unescaped.
         config.site_name = text.escape(self.site.title) if self.site.title else config.site_name
@@ -189,12 +196,15 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             self._rebuild_all_if_chrome_changed(config)
         self.bar = Bar("mkdocs", sum(path.endswith(".md") for path in self.site.pages))
         self.rendered = {}
-        # Pagefind indexes the papers on the other core while MkDocs renders.
-        self.search = SearchIndex(self.site, use_directory_urls=config.use_directory_urls)
-        try:
+
+    def search_starter(self, config: MkDocsConfig) -> Callable[[ReadingList], None]:
+        """What starts Pagefind on the papers once the generator has them final: it indexes them on the other core meanwhile."""
+
+        def start(reading_list: ReadingList) -> None:
+            self.search = SearchIndex(reading_list, use_directory_urls=config.use_directory_urls)
             self.search.start()
-        except ReadingListError as error:
-            raise PluginError(str(error)) from error
+
+        return start
 
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
         self.files, self.nav = files, nav
@@ -293,12 +303,16 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
 
     def on_build_error(self, *, error: Exception) -> None:
         self._stop_workers()
-        if self.search is not None:
-            self.search.close()
+        self._stop_search()
 
     def on_shutdown(self) -> None:
         # An interrupted build runs no on_build_error.
         self._stop_workers()
+        self._stop_search()
+
+    def _stop_search(self) -> None:
+        if self.search is not None:
+            self.search.close()
 
     def _stop_workers(self) -> None:
         if self.workers is not None:

@@ -144,10 +144,11 @@ def render_pages(
         add_theme(theme, members, children, None)
         for child, child_papers, _ in children:
             add_theme(child, child_papers, [], theme)
+    by_slug = reading_list.themes_by_slug()
     for paper in reading_list.papers:
-        theme = reading_list.theme(paper.theme)
+        theme = by_slug[paper.theme]
         related = [(papers[r.paper_id], r.reasons) for r in paper.related]
-        subtheme = reading_list.theme(paper.subtheme) if paper.subtheme else None
+        subtheme = by_slug[paper.subtheme] if paper.subtheme else None
         previous, following = _neighbours(paper, subtheme or theme, papers)
         add(
             paper_path(paper),
@@ -463,12 +464,19 @@ def citation_tags(paper: Paper) -> list[list[str]]:
 def _message(messages: catalogue.Messages, key: str, **values: object) -> Markup:
     """A message for the page's Markdown: its words and values inert, values that are markup we built (links) as they are."""
     parts = []
-    for literal, name, _, _ in string.Formatter().parse(messages.template(key)):
-        parts.append(text.inert(literal))
+    for literal, name in _holes(messages.template(key)):
+        parts.append(literal)
         if name is not None:
             value = values[name]
             parts.append(value if isinstance(value, Markup) else text.inert(str(value)))
     return Markup("".join(parts))
+
+
+# A page shows a dozen messages, a conference's pages a few hundred thousand: each is parsed once.
+@functools.lru_cache(maxsize=256)
+def _holes(template: str) -> tuple[tuple[str, str | None], ...]:
+    """A message's words, made inert, each with the name of the hole after it (None at the end)."""
+    return tuple((text.inert(literal), name) for literal, name, _, _ in string.Formatter().parse(template))
 
 
 @jinja2.pass_context

@@ -5,9 +5,12 @@ once however long the list is. Pagefind reads small stand-in pages written
 from the data model (title, authors, summary, abstract and keywords of each
 paper, and the home page's title) rather than the finished site: they are a
 fraction of its size, and a child process writes and indexes them on the
-second core while MkDocs renders the real pages. Written from this process,
-the 20,000 files of a whole conference held up MkDocs for 9 s, and removing
-them took 5 s more.
+second core while the build goes on. Written from this process, the 20,000
+files of a whole conference held up MkDocs for 9 s, and removing them took 5 s
+more. The papers are final once they are enriched, so the generator starts
+the index then (pipeline.generate's on_papers): at 20,000 papers Pagefind's
+40 s of CPU then overlap theme detection, related papers and rendering,
+which leave the second core mostly idle, rather than MkDocs, which needs both.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from pagefind_bin_extended import get_executable
 
 from . import text
 from .errors import BuildError
-from .model import Paper, Site
+from .model import Paper, ReadingList
 from .render import paper_html_path
 
 log = logging.getLogger(__name__)
@@ -47,8 +50,8 @@ INDEX_LANGUAGE = "zh"
 class SearchIndex:
     """A Pagefind run in a child process: start() it, then finish() it into a built site."""
 
-    def __init__(self, site: Site, *, use_directory_urls: bool) -> None:
-        self._site = site
+    def __init__(self, reading_list: ReadingList, *, use_directory_urls: bool) -> None:
+        self._reading_list = reading_list
         self._directory_urls = use_directory_urls
         self._work: tempfile.TemporaryDirectory[str] | None = None
         self._process: subprocess.Popen[str] | None = None
@@ -63,7 +66,7 @@ class SearchIndex:
         work = Path(self._work.name)
         # One file for the child to read: writing the pages one by one is what it takes off this process.
         (work / _PAGES_FILE).write_text(json.dumps(self._pages(), ensure_ascii=False), encoding="utf-8")
-        log.debug("Indexing %d papers with Pagefind", len(self._site.reading_list.papers))
+        log.debug("Indexing %d papers with Pagefind", len(self._reading_list.papers))
         # One thread for Pagefind: the other core renders the pages meanwhile.
         env = {**os.environ, "RAYON_NUM_THREADS": "1"}
         command = [sys.executable, "-m", __name__, str(work), str(binary)]
@@ -94,7 +97,7 @@ class SearchIndex:
             shutil.move(index, target)
         finally:
             self.close()
-        log.info("Indexed %d papers for search: %s/", len(self._site.reading_list.papers), target)
+        log.info("Indexed %d papers for search: %s/", len(self._reading_list.papers), target)
 
     def finish_in_background(self, site_dir: Path) -> None:
         """finish() on a thread of its own; a failure is logged, not raised."""
@@ -120,9 +123,9 @@ class SearchIndex:
 
     def _pages(self) -> list[tuple[str, str]]:
         """Each stand-in page's site-relative path and HTML."""
-        title = html.escape(self._site.title)
+        title = html.escape(self._reading_list.title)
         pages = [("index.html", _document(f"<h1>{title}</h1>", title))]
-        for paper in self._site.reading_list.papers:
+        for paper in self._reading_list.papers:
             path = paper_html_path(paper, use_directory_urls=self._directory_urls)
             pages.append((path, _document(_paper_body(paper), html.escape(paper.title))))
         return pages

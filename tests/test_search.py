@@ -10,16 +10,16 @@ from support import make_paper, search_index
 
 from generator import search
 from generator.errors import BuildError
-from generator.model import ReadingList, Site
+from generator.model import ReadingList
 from generator.search import SearchIndex
 
 
-def _site() -> Site:
+def _papers() -> ReadingList:
     papers = [
         make_paper(id="a", slug="a", title="Sparse routing", abstract="Tokens go to experts."),
         make_paper(id="b", slug="b", title="扩散模型", abstract="我们提出一种分子生成方法。"),
     ]
-    return Site(title="A list", language="en", pages={}, nav=[], reading_list=ReadingList("A list", papers))
+    return ReadingList("A list", papers)
 
 
 @pytest.fixture(autouse=True)
@@ -34,7 +34,7 @@ def _leftovers() -> list[Path]:
 
 
 def test_index_holds_every_paper_and_the_home_page_and_leaves_no_work_files(tmp_path: Path) -> None:
-    index = SearchIndex(_site(), use_directory_urls=True)
+    index = SearchIndex(_papers(), use_directory_urls=True)
     index.start()
     assert _leftovers()
     index.finish(tmp_path / "site")
@@ -46,7 +46,7 @@ def test_index_holds_every_paper_and_the_home_page_and_leaves_no_work_files(tmp_
 
 
 def test_closing_an_unfinished_index_stops_pagefind_and_removes_its_files() -> None:
-    index = SearchIndex(_site(), use_directory_urls=True)
+    index = SearchIndex(_papers(), use_directory_urls=True)
     index.start()
     process = index._process
     assert process is not None
@@ -58,7 +58,7 @@ def test_closing_an_unfinished_index_stops_pagefind_and_removes_its_files() -> N
 
 def test_a_failing_pagefind_is_a_build_error_naming_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(search, "get_executable", lambda: Path("/bin/false"))
-    index = SearchIndex(_site(), use_directory_urls=True)
+    index = SearchIndex(_papers(), use_directory_urls=True)
     index.start()
     with pytest.raises(BuildError, match="Pagefind could not index the papers: exit code 1"):
         index.finish(tmp_path)
