@@ -200,7 +200,8 @@ _INDEFINITE = re.compile(r"(?i)an?\b|the\s+(?:first|novel|new)\b")
 _DEMONSTRATIVE = re.compile(r"\b(?:this|these|those|such)\s+(?=\w)", re.I)
 _VOWEL_SOUND = re.compile(r"[aeiouAEIOU](?!ni|se|sa)|[AEFHILMNORSX][A-Z0-9]")
 # Stressed last syllables double their consonant: mapping, admitting, inferring, embedding.
-_DOUBLES_LAST = re.compile(r"(?:^[^aeiou]*[aeiou]|(?<!li)mi|cu|tro|be|(?<!f)fe)[^aeiouwxychkqjvz]$")
+_DOUBLES_LAST = re.compile(r"(?:^[^aeiou]*[aeiou]|(?<!li)mi|cu(?=r)|tro|be|(?<!f)fe|^(?:e|s|ac)?qu[aio])[^aeiouwxychkqjvz]$")
+_UNDOUBLED_QU = re.compile(r"(?i)\b(?:e|ac|s)?qui[pt]ing\b")
 _POINTERS = ("this", "these")
 _CUT_BEFORE = {"by", "via", "through", "using", "while", "to", "with", "in", "on", "across", "and", "from", "for"}
 _NO_LAST = {"a", "an", "the", "of", "for", "to", "in", "on", "with", "by", "via", "and", "or", "as", "from", "at",
@@ -269,6 +270,11 @@ _NOT_PARTICIPLES = {"need", "seed", "speed", "feed", "embed", "bed", "red", "she
 # English doubles no c, g, h, j, k, q, v, w, x, y or z before -ing (buzz and its kin aside): "optimizzing".
 _MISSPELT_GERUND = re.compile(
     r"(?i)\b(?!(?:grokk|trekk|buzz|fizz|jazz|fuzz|whizz|razz|frizz|egg|dogg|bugg|logg|hugg|jogg|tagg|bagg|flagg|plugg|drugg|rigg|digg|begg|shrugg|debugg|trekk|revv|chugg|snugg|hogg|pegg|lagg|dragg|mugg|wagg|zigzagg)ing\b)\w*([cghjkqvwxyz])\1ing\b"
+)
+# A gerund made of a noun or an adjective: "Explanationing" (from "Explanations are ..."), "Dynamicking"
+# (from "an approach to dynamic routing"). Only a handful of verbs end in -ation or -ic.
+_NOT_A_VERB_GERUND = re.compile(
+    r"(?i)\b(?!(?:r|st)ationing\b)\w+ations?ing\b|\b(?!(?:mim|pan|traff|frol|picn|polit|nitp|handp|bootl|unst)icking\b)\w*[aeiouy]\w*icking\b"
 )
 _GERUND = re.compile(r"[a-z]{3,}ing")
 _INTRANSITIVE = {"learning", "reasoning", "planning", "searching", "testing", "accounting", "computing", "training",
@@ -382,6 +388,9 @@ def title_defects(title: str) -> list[str]:
     if len(content) < 3:
         found.append("fewer than three content words")
     found += [f"misspelt gerund {m[0]!r}" for m in _MISSPELT_GERUND.finditer(title)]
+    found += [f"misspelt gerund {m[0]!r}" for m in _NOT_A_VERB_GERUND.finditer(title)]
+    # "Equiping": after "qu" the vowel is the next letter, and a stressed short vowel doubles the consonant.
+    found += [f"misspelt gerund {m[0]!r}" for m in _UNDOUBLED_QU.finditer(title)]
     # "WaveTS: Practically, we embed the WDT": the abstract's voice, not a title's.
     found += [f"the authors' {w!r}" for w in words[1:] if w in _AUTHORS]
     # "A formalism for evaluating such evaluations": such what? The sentence before it is not in the title.
@@ -1224,7 +1233,7 @@ def _article(phrase: str) -> str:
 def _gerund(verb: str) -> str:
     stem = re.sub(r"ies$", "y", verb) if len(verb) > 4 else verb
     # "optimizes" is "optimize" + s, "fixes" is "fix" + es.
-    stem = re.sub(r"(ss|sh|ch|x|zz)es$|(?<!s)s$", r"\1", stem)
+    stem = re.sub(r"(ss|sh|ch|x|zz)es$|(?<![su])s$", r"\1", stem)
     if stem.endswith("ic"):  # mimic, panic: mimicking
         return stem + "king"
     if stem.endswith("ie"):

@@ -315,6 +315,9 @@ def test_pattern_4_a_title_cut_short_never_ends_on_a_participle_adjective_or_fun
         ("Plasticity of value systems by examining how their rankings are", "ends on function word 'are'"),
         ("SyMerge: Optimizzing one task-specific layer", "misspelt gerund 'Optimizzing'"),
         ("Mimiccing human gaze in egocentric video", "misspelt gerund 'Mimiccing'"),
+        ("ToolArm: Equiping household robots with a planner", "misspelt gerund 'Equiping'"),
+        ("XNet: Explanationing the predictions of vision models", "misspelt gerund 'Explanationing'"),
+        ("UniRoute: Dynamicking routing of language models", "misspelt gerund 'Dynamicking'"),
         ("CaPT: Existing SSL approaches remain inherently", "ends on adverb 'inherently'"),
         ("WaveTS: Practically, we embed the WDT for time series", "the authors' 'we'"),
         ("A formalism for evaluating such evaluations", "points back with 'such'"),
@@ -336,6 +339,9 @@ def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
         "RGA: Robust gradient ascent for machine unlearning",
         "Learning for control with sparse rewards",
         "A pure language model rivals multimodal models on plane geometry",
+        "Rationing GPU memory for long-context training",
+        "Mimicking and trafficking detection in text",
+        "Equating test forms with optimal transport",
     ],
 )
 def test_the_grammar_gate_passes_titles_a_researcher_would_accept(title):
@@ -361,6 +367,14 @@ def test_pattern_5_an_abstract_that_states_only_a_bare_framework_still_gets_a_ti
         (
             "Gaze matters. We present GazeNet, a model that mimics human gaze in egocentric video.",
             "GazeNet: Mimicking human gaze in egocentric video",
+        ),
+        (
+            "Robots lack tools. We present ToolArm. ToolArm equips household robots with a tool-use planner.",
+            "ToolArm: Equipping household robots with a tool-use planner",
+        ),
+        (
+            "Models drift. We present DriftLens. DriftLens focuses attention on distribution shift in deployed models.",
+            "DriftLens: Focusing attention on distribution shift in deployed models",
         ),
     ],
 )
