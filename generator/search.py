@@ -26,15 +26,13 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from pagefind_bin_extended import get_executable
 
 from . import text
 from .errors import BuildError
-from .model import ReadingList
+from .model import Paper, ReadingList
 from .render import paper_html_path
 
 log = logging.getLogger(__name__)
@@ -66,8 +64,8 @@ class SearchIndex:
             raise BuildError("the Pagefind binary is missing", hint="pip install pagefind-bin-extended") from None
         self._work = tempfile.TemporaryDirectory(prefix="readinglist-search-")
         work = Path(self._work.name)
-        # One file for the child to read: making and writing the pages one by one is what it takes off this process.
-        (work / _PAGES_FILE).write_text(json.dumps(self._records(), ensure_ascii=False), encoding="utf-8")
+        # One file for the child to read: writing the pages one by one is what it takes off this process.
+        (work / _PAGES_FILE).write_text(json.dumps(self._pages(), ensure_ascii=False), encoding="utf-8")
         log.debug("Indexing %d papers with Pagefind", len(self._reading_list.papers))
         # One thread for Pagefind: the other core renders the pages meanwhile.
         env = {**os.environ, "RAYON_NUM_THREADS": "1"}
@@ -123,20 +121,14 @@ class SearchIndex:
             self._work.cleanup()
             self._work = None
 
-    def _records(self) -> dict[str, object]:
-        """The list's title, and each paper's site-relative path with what a reader can search it by: the child makes the pages."""
-        papers = [
-            [
-                paper_html_path(paper, use_directory_urls=self._directory_urls),
-                paper.title,
-                paper.authors,
-                paper.summary,
-                paper.abstract,
-                paper.keywords,
-            ]
-            for paper in self._reading_list.papers
-        ]
-        return {"title": self._reading_list.title, "papers": papers}
+    def _pages(self) -> list[tuple[str, str]]:
+        """Each stand-in page's site-relative path and HTML."""
+        title = html.escape(self._reading_list.title)
+        pages = [("index.html", _document(f"<h1>{title}</h1>", title))]
+        for paper in self._reading_list.papers:
+            path = paper_html_path(paper, use_directory_urls=self._directory_urls)
+            pages.append((path, _document(_paper_body(paper), html.escape(paper.title))))
+        return pages
 
 
 _PAGES_FILE = "pages.json"
@@ -146,7 +138,7 @@ _INDEX_DIR = "index"
 def _index(work: Path, binary: str) -> int:
     """In the child: write the stand-in pages under work, index them into work/index, remove them; Pagefind's exit code."""
     pages = work / "pages"
-    for path, document in _pages(json.loads((work / _PAGES_FILE).read_text(encoding="utf-8"))):
+    for path, document in json.loads((work / _PAGES_FILE).read_text(encoding="utf-8")):
         target = pages / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(document, encoding="utf-8")
@@ -161,27 +153,21 @@ def _index(work: Path, binary: str) -> int:
     return code
 
 
-def _pages(records: dict[str, Any]) -> Iterator[tuple[str, str]]:
-    """Each stand-in page's site-relative path and HTML, from SearchIndex._records."""
-    title = html.escape(records["title"])
-    yield "index.html", _document(f"<h1>{title}</h1>", title)
-    for path, *paper in records["papers"]:
-        yield path, _document(_paper_body(*paper), html.escape(paper[0]))
-
-
 def _document(body: str, title: str) -> str:
     return f"<!doctype html><html><head><title>{title}</title></head><body><main>{body}</main></body></html>"
 
 
-def _paper_body(title: str, authors: list[str], summary: str, abstract: str, keywords: list[str]) -> str:
+def _paper_body(paper: Paper) -> str:
     """What a reader can search a paper by, as it shows on the paper's page."""
-    parts = [f"<h1>{html.escape(title)}</h1>"]
-    if authors:
-        parts.append(f"<p>{html.escape(', '.join(authors))}</p>")
-    if summary:
-        parts.append(f"<p>{html.escape(summary)}</p>")
-    escaped = html.escape(", ".join(keywords), quote=True)
-    parts.append(f'<div data-pagefind-index-attrs="data-keywords" data-keywords="{escaped}">{text.abstract_html(abstract)}</div>')
+    parts = [f"<h1>{html.escape(paper.title)}</h1>"]
+    if paper.authors:
+        parts.append(f"<p>{html.escape(', '.join(paper.authors))}</p>")
+    if paper.summary:
+        parts.append(f"<p>{html.escape(paper.summary)}</p>")
+    keywords = html.escape(", ".join(paper.keywords), quote=True)
+    parts.append(
+        f'<div data-pagefind-index-attrs="data-keywords" data-keywords="{keywords}">{text.abstract_html(paper.abstract)}</div>'
+    )
     return "".join(parts)
 
 
