@@ -147,8 +147,8 @@ def _plain_html(text: str) -> str:
     return _BOLD.sub(r"<strong>\1</strong>", out)
 
 
-# The paper page and the search stand-in page (on another thread, competing
-# for the interpreter while MkDocs renders) both need each abstract's HTML.
+# The search stand-in pages (made before theme detection) and the paper
+# pages (rendered after it) both need each abstract's HTML.
 @functools.lru_cache(maxsize=1 << 16)
 def abstract_html(raw: str) -> str:
     """The abstract as one HTML paragraph: links live, math marked, the rest inert."""

@@ -5,7 +5,12 @@ from __future__ import annotations
 import hashlib
 import inspect
 import logging
+import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -96,6 +101,60 @@ def test_a_page_that_fails_in_a_worker_is_one_error_and_leaves_the_previous_site
     ]
     assert {path: (data, (site / path).stat().st_mtime_ns) for path, data in files_of(site).items()} == before
     assert not list(project.glob(".site.new-*"))
+
+
+def _interrupt_when(project: Path, many_papers: Path, tmp: Path, prefix: str) -> subprocess.CompletedProcess[str]:
+    """Run `readinglist build --jobs 2` and press Ctrl-C once a temp folder named prefix* appears: then its process is running."""
+    command = [sys.executable, "-m", "generator", "build", str(many_papers), "--out", "site", "--jobs", "2"]
+    # The build's temp folders in one place of the test's own, to watch and to find empty afterwards.
+    env = {**os.environ, "TMPDIR": str(tmp)}
+    process = subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + 300
+    while not any(tmp.glob(f"{prefix}*")):
+        assert process.poll() is None, (
+            f"the build ended before {prefix}* appeared:\n{process.stdout.read() if process.stdout else ''}"
+        )
+        assert time.monotonic() < deadline, f"no {prefix}* after 300 s"
+        time.sleep(0.01)
+    process.send_signal(signal.SIGINT)
+    output, _ = process.communicate(timeout=120)
+    return subprocess.CompletedProcess(command, process.returncode, output)
+
+
+@needs_dev
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds stray processes in /proc")
+@pytest.mark.parametrize(
+    ("prefix", "running"),
+    [("readinglist-search-", "Pagefind, started before the themes"), ("readinglist-pages-", "the page workers")],
+)
+def test_ctrl_c_stops_every_process_and_leaves_the_previous_site(project, many_papers, tmp_path, prefix, running):
+    site = build_site(project, many_papers)
+    before = {path: (data, (site / path).stat().st_mtime_ns) for path, data in files_of(site).items()}
+    # A cold build, so that Pagefind runs while the themes are detected.
+    shutil.rmtree(project / ".cache")
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+
+    result = _interrupt_when(project, many_papers, tmp, prefix)
+
+    assert result.returncode != 0, f"the build was not interrupted while {running} ran:\n{result.stdout}"
+    assert {path: (data, (site / path).stat().st_mtime_ns) for path, data in files_of(site).items()} == before
+    assert not list(project.glob(".site.new-*"))
+    assert list(tmp.iterdir()) == [], f"left behind after Ctrl-C while {running} ran"
+    assert _running_in(tmp) == [], f"still running after Ctrl-C while {running} ran"
+
+
+def _running_in(folder: Path) -> list[str]:
+    """The command lines of processes that name folder: Pagefind and the page workers name their work folders."""
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            command = cmdline.read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if str(folder) in command:
+            found.append(command)
+    return found
 
 
 @needs_dev
