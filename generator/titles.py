@@ -183,6 +183,18 @@ _BARE = re.compile(
     + r")s?\b(?!\s+(?:that|which|to)\b)(.*)"
 )
 _GENERIC_PURPOSE = re.compile(r"(?i)(?:an?|the)\s+(?:[\w-]+\s+){0,3}?" + _GENERIC_NOUN + r"\s+to\s+([a-z]+)\b(\s+\S.*)")
+# "An approach to dynamic routing" says only that a method exists; what it is for is the title.
+_VAGUE_HEAD = re.compile(
+    r"(?i)(?:an?|the)\s+(?:(?:new|novel|general|simple|unified|principled|generic|flexible)\s+)?(?:"
+    + "|".join(sorted(_SAYS_IT_EXISTS | {"tool", "solution"}))
+    + r")s?\s+(to|for)\s+(?!(?:the|an?|this|these|its|our|their|each|all|any)\b)(([a-z][\w-]*)\s+\S.*)"
+)
+_PURPOSE_ALONE = 3
+# Field acronyms that name a kind of model, which a title may say a method is for ("... for LLMs").
+_MODEL_ACRONYMS = {"LLM", "LM", "PLM", "SLM", "MLLM", "VLM", "LVLM", "LMM", "VLA", "RNN", "CNN", "GNN", "GCN", "GAN",
+                   "VAE", "SSM", "SNN", "DNN", "PINN", "LRM", "SAE"}  # fmt: skip
+_MODEL_ACRONYM = re.compile(r"\b([A-Z]+)s?\b")
+_NOT_VERB_ENDS = ("ing", "tion", "sion", "ment", "ity", "ic", "ive", "ous")
 _LABEL = re.compile(r"(?i)(?:(?:an?|the)\s+)?(?:[\w-]+\s+){0,2}[\w-]+:\s+(.+)")
 _BY_DOING = re.compile(r"(?i)(?:this|these|the|such|both)\s+(?:[\w-]+\s+){1,2}?by\s+([a-z]+ing\b.*)")
 _EMPTY_OBJECT = re.compile(
@@ -271,10 +283,10 @@ _NOT_PARTICIPLES = {"need", "seed", "speed", "feed", "embed", "bed", "red", "she
 _MISSPELT_GERUND = re.compile(
     r"(?i)\b(?!(?:grokk|trekk|buzz|fizz|jazz|fuzz|whizz|razz|frizz|egg|dogg|bugg|logg|hugg|jogg|tagg|bagg|flagg|plugg|drugg|rigg|digg|begg|shrugg|debugg|trekk|revv|chugg|snugg|hogg|pegg|lagg|dragg|mugg|wagg|zigzagg)ing\b)\w*([cghjkqvwxyz])\1ing\b"
 )
-# A gerund made of a noun or an adjective: "Explanationing" (from "Explanations are ..."), "Dynamicking"
-# (from "an approach to dynamic routing"). Only a handful of verbs end in -ation or -ic.
+# A gerund made of a noun, an adjective or a participle: "Explanationing" (from "Explanations are ..."), "Dynamicking"
+# (from "an approach to dynamic routing"), "Balanceding". Only a handful of verbs end in -ation, -ic or -ed.
 _NOT_A_VERB_GERUND = re.compile(
-    r"(?i)\b(?!(?:r|st)ationing\b)\w+ations?ing\b|\b(?!(?:mim|pan|traff|frol|picn|polit|nitp|handp|bootl|unst)icking\b)\w*[aeiouy]\w*icking\b"
+    r"(?i)\b(?!(?:r|st)ationing\b)\w+ations?ing\b|\b(?!(?:(?:re|pre|con|se|inter|ac)?c|imp|stamp|supers)eding\b)\w+[^e\W]eding\b|\b(?!(?:mim|pan|traff|frol|picn|polit|nitp|handp|bootl|unst)icking\b)\w*[aeiouy]\w*icking\b"
 )
 _GERUND = re.compile(r"[a-z]{3,}ing")
 _INTRANSITIVE = {"learning", "reasoning", "planning", "searching", "testing", "accounting", "computing", "training",
@@ -529,12 +541,14 @@ def _candidates(abstract: str) -> _Candidates:
         for number, task in numbered if source in _TASKED else []:
             head = _shorten(description, budget - len(task.split()) - 1)
             # "A framework for MHQA for single-pass LLMs": a description that has its purpose keeps it.
-            if not _covers(shortened, task) and not _FOR.search(head):
+            if not _repeats(f"{name} {shortened}", task) and not _FOR.search(head):
                 variants.append((f"{head} for {task}", number))
         # "A tractable method to learn the causal structure" reads as a title as "Learning the causal structure".
         recast = _GENERIC_PURPOSE.match(shortened)
-        if recast:
+        # "An approach to balanced partitioning": after "to" a participle or an adjective is no verb.
+        if recast and not (_bad_end(recast[1].lower()) == "participle" or recast[1].lower().endswith("ic")):
             variants.insert(1, (_gerund(recast[1].lower()) + recast[2], 0))
+        variants += _purpose_only(shortened, name, numbered, text)
         variants += [(bare, tasked) for variant, tasked in variants if (bare := _bare(variant, name))]
         for variant, tasked in variants:
             title = _polish(f"{name}: {variant}" if name else variant)
@@ -748,6 +762,42 @@ def _spelled_before(text: str, acronym: re.Match[str]) -> str:
 def _covers(description: str, task: str) -> bool:
     said = {_stem(w) for w in _WORD.findall(description.lower())}
     return any(_stem(w) in said for w in _WORD.findall(task.lower()) if w not in _FUNCTION_WORDS)
+
+
+def _purpose_only(description: str, name: str, tasks: list[tuple[int, str]], text: str) -> list[tuple[str, int]]:
+    """ "An approach to dynamic routing" as what it is for, alone and with each task: "Dynamic routing for LLMs".
+
+    After "to" only a noun phrase ("to dynamic routing", "to routing"); a verb ("to learn") is recast elsewhere.
+    """
+    vague = _VAGUE_HEAD.fullmatch(description)
+    if not vague or not name:
+        return []
+    first = vague[3].lower()
+    if vague[1].lower() == "to" and not (first.endswith(_NOT_VERB_ENDS) or _bad_end(first) in ("adjective", "participle")):
+        return []
+    purpose = vague[2]
+    tasked = [(f"{purpose} for {task}", n) for n, task in tasks if not _repeats(f"{name} {purpose}", task)]
+    if len(purpose.split()) >= _PURPOSE_ALONE:
+        return [(purpose, 0), *tasked]
+    # "UniRoute: Dynamic routing" is too terse; the kind of model the abstract keeps naming completes it.
+    models = Counter(m[0] for m in _MODEL_ACRONYM.finditer(text) if m[1] in _MODEL_ACRONYMS)
+    if tasked or not models:
+        return tasked
+    return [(f"{purpose} for {models.most_common(1)[0][0]}", 1)]
+
+
+def _repeats(said: str, task: str) -> bool:
+    """Whether a task only says again what the name and description say: "AC-ODM: Online data-mixing method for
+    data mixing", "TurboBoA: A backpropagation-free PTQ algorithm for post-training quantization"."""
+    parts = [p for w in _WORD.findall(said.lower()) for p in w.split("-") if p]
+    stems = {_stem(p) for p in parts}
+    content = [p for w in _WORD.findall(task.lower()) if w not in _FUNCTION_WORDS for p in w.split("-") if p]
+    if any(_stem(p) in stems for p in content):
+        return True
+    # A task spelled out is repeated by its acronym: "PTQ", "GNNs".
+    acronyms = {a.lower().rstrip("s") for a in re.findall(r"\b[A-Z][A-Za-z]*[A-Z]s?\b", said)}
+    whole = [w for w in _WORD.findall(task.lower()) if w not in _FUNCTION_WORDS]
+    return any("".join(w[0] for w in words) in acronyms for words in (content, whole) if len(words) > 1)
 
 
 @functools.lru_cache(maxsize=_STEMS_KEPT)

@@ -131,7 +131,36 @@ def test_a_pronoun_in_the_appositive_is_resolved_from_the_problem_stated_before(
         "We consider the problem of dynamic routing, where new LLMs appear at test time. "
         "We propose UniRoute, a new approach to this problem that represents each LLM as a feature vector."
     )
-    assert derive_title(abstract) == "UniRoute: An approach to dynamic routing"
+    assert derive_title(abstract) == "UniRoute: Dynamic routing for LLMs"
+
+
+@pytest.mark.parametrize(
+    ("abstract", "title"),
+    [
+        (
+            "Large graphs are slow to split. We present ShardGraph, a new approach to balanced graph partitioning "
+            "that moves vertices greedily. ShardGraph splits billion-edge graphs in minutes.",
+            "ShardGraph: Balanced graph partitioning",
+        ),
+        (
+            "Vision-language models (VLMs) hallucinate objects. We present LensFix, a simple method for object "
+            "grounding. LensFix cuts hallucination in VLMs by half.",
+            "LensFix: Object grounding for Vision-language models",
+        ),
+    ],
+)
+def test_pattern_3_a_vague_head_gives_way_to_what_the_method_is_for(abstract, title):
+    assert derive_title(abstract) == title
+
+
+def test_a_task_the_name_or_description_already_says_is_not_added():
+    abstract = (
+        "Post-training quantization (PTQ) of large models is slow. We propose TurboQ, a backpropagation-free PTQ "
+        "algorithm. TurboQ quantizes a 70B model in minutes for post-training quantization of large models."
+    )
+    assert "for post-training quantization" not in derive_title(abstract)
+    for title, _, _ in candidate_features(abstract):
+        assert not title.startswith("TurboQ: A backpropagation-free PTQ algorithm for post-training")
 
 
 def test_latex_and_markdown_markup_is_stripped():
@@ -318,6 +347,7 @@ def test_pattern_4_a_title_cut_short_never_ends_on_a_participle_adjective_or_fun
         ("ToolArm: Equiping household robots with a planner", "misspelt gerund 'Equiping'"),
         ("XNet: Explanationing the predictions of vision models", "misspelt gerund 'Explanationing'"),
         ("UniRoute: Dynamicking routing of language models", "misspelt gerund 'Dynamicking'"),
+        ("ShardGraph: Balanceding graph partitioning", "misspelt gerund 'Balanceding'"),
         ("CaPT: Existing SSL approaches remain inherently", "ends on adverb 'inherently'"),
         ("WaveTS: Practically, we embed the WDT for time series", "the authors' 'we'"),
         ("A formalism for evaluating such evaluations", "points back with 'such'"),
@@ -342,6 +372,7 @@ def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
         "Rationing GPU memory for long-context training",
         "Mimicking and trafficking detection in text",
         "Equating test forms with optimal transport",
+        "Preceding and exceeding baselines by embedding tokens",
     ],
 )
 def test_the_grammar_gate_passes_titles_a_researcher_would_accept(title):
