@@ -464,6 +464,22 @@ def test_the_title_is_the_admissible_candidate_the_learned_weights_score_highest
     assert derive_title(abstract) == max(admissible, key=lambda scored: scored[0])[1]
 
 
+def test_the_choice_sees_a_vague_head_a_repeated_word_and_words_the_abstract_says_once():
+    abstract = (
+        "Routing cuts the cost of serving. We consider the problem of dynamic routing, where new LLMs appear at "
+        "test time. We propose UniRoute, a new approach to this problem that represents each LLM as a feature "
+        "vector. UniRoute routes prompts among more than 30 unseen LLMs, and routing stays cheap."
+    )
+    by_title = {title: dict(zip(FEATURES, f, strict=True)) for title, _, f in candidate_features(abstract)}
+    vague, specific = by_title["UniRoute: An approach to dynamic routing"], by_title["UniRoute: Dynamic routing for LLMs"]
+    assert (vague["vague head"], specific["vague head"]) == (1.0, 0.0)
+    # "dynamic" is the one word the abstract says once, a smaller share of the longer title.
+    assert specific["said once"] == 1 / 4 < vague["said once"] == 1 / 3
+    assert vague["uses"] == (3 + 1 + 3) / 3  # UniRoute, dynamic, routing/routes
+    # The task the abstract names is weighed by how much the abstract is about it.
+    assert specific["task weight"] > 0.0 == vague["task weight"]
+
+
 def test_an_adverb_before_a_verb_does_not_become_a_gerund():
     abstract = (
         "How working memory is transformed between encoding and retrieval remains unclear. We directly compared "
