@@ -295,6 +295,10 @@ _NOT_A_VERB_GERUND = re.compile(
 _GERUND = re.compile(r"[a-z]{3,}ing")
 _INTRANSITIVE = {"learning", "reasoning", "planning", "searching", "testing", "accounting", "computing", "training",
                  "thinking", "acting", "caring", "refocusing", "upcycling", "forecasting", "pretraining", "voting"}  # fmt: skip
+_NEEDS_OBJECT = {"leveraging", "combining", "using", "integrating", "exploiting", "employing", "utilizing", "enabling",
+                 "incorporating", "introducing", "applying", "highlighting", "addressing", "harnessing", "proposing",
+                 "providing", "achieving", "establishing", "constructing", "developing", "designing"}  # fmt: skip
+_BARE_AFTER = {"for", "to", "in", "on", "with", "by", "from", "via", "of", "and"}
 _REPORTING = {"showing", "demonstrating", "proving", "finding", "revealing", "arguing", "observing", "noting"}
 _NAME_SEPARATOR = ": "
 # "A theoretical analysis of how a common workaround": a clause opened this near the end was cut.
@@ -362,6 +366,9 @@ _EVALUATION = {"benchmark", "benchmarks", "dataset", "datasets", "task", "tasks"
 _PAREN_ACRONYM = re.compile(r"\s\(([A-Z][\w-]{1,20})\)")
 _SPELLED_WORDS = 5
 # The nouns tasks end in; a phrase that ends in one is likelier the task.
+_MEASURES = {"rate", "rates", "quality", "accuracy", "score", "scores", "metric", "metrics", "cost", "costs", "process",
+             "processes", "efficiency", "error", "errors", "gains", "improvement", "improvements", "speed", "speedup",
+             "overhead", "latency", "throughput", "budget", "ratio", "loss", "losses"}  # fmt: skip
 _TASK_HEADS = {
     "detection", "estimation", "generation", "recognition", "segmentation", "learning", "adaptation", "recommendation",
     "classification", "prediction", "forecasting", "reasoning", "retrieval", "translation", "understanding",
@@ -415,6 +422,12 @@ def title_defects(title: str) -> list[str]:
     # name an activity and take "for" well ("Learning for ...", "Accounting for ...").
     if len(words) > 1 and words[1] == "for" and _GERUND.fullmatch(words[0]) and words[0] not in _INTRANSITIVE:
         found.append(f"a verb without its object: {words[0]!r} {words[1]!r}")
+    # "A latent flow model leveraging for FNO error": mid-title too, a verb that must take an object.
+    found += [
+        f"a verb without its object: {a!r} {b!r}"
+        for a, b in itertools.pairwise(words[1:])
+        if a in _NEEDS_OBJECT and b in _BARE_AFTER
+    ]
     # "Showing that a pure LLM for geometry": the report of a finding, not a title; the finding itself is one.
     if len(words) > 1 and words[0] in _REPORTING and words[1] == "that":
         found.append(f"reports a finding: {words[0]!r} {words[1]!r}")
@@ -719,6 +732,9 @@ def _tasks(text: str, weights: dict[str, float], name: str) -> list[str]:
         if not 1 <= len(words) <= _TASK_WORDS or single or (name and name in phrase):
             continue
         if any(w.lower() in _VAGUE or w.lower() in _FUNCTION_WORDS for w in words):
+            continue
+        # "for attack success rate", "for reconstruction quality": what a method is measured by, not its task.
+        if words[-1].lower() in _MEASURES:
             continue
         score = sum(weights.get(_stem(w.lower()), 0.0) for w in words)
         score += _TASK_HEAD_BONUS * (words[-1].lower() in _TASK_HEADS)

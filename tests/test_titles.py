@@ -153,6 +153,16 @@ def test_pattern_3_a_vague_head_gives_way_to_what_the_method_is_for(abstract, ti
     assert derive_title(abstract) == title
 
 
+def test_what_a_method_is_measured_by_is_not_its_task():
+    abstract = (
+        "Graph clustering is unstable. We propose SphereClust, a hyperspherical contrastive diffusion model. "
+        "We tune SphereClust for clustering accuracy, and the clustering accuracy rises on six graphs."
+    )
+    titles = [title for title, _, _ in candidate_features(abstract)]
+    assert "SphereClust: A hyperspherical contrastive diffusion model" in titles
+    assert "SphereClust: A hyperspherical contrastive diffusion model for clustering accuracy" not in titles
+
+
 def test_a_task_the_name_or_description_already_says_is_not_added():
     abstract = (
         "Post-training quantization (PTQ) of large models is slow. We propose TurboQ, a backpropagation-free PTQ "
@@ -354,6 +364,7 @@ def test_pattern_4_a_title_cut_short_never_ends_on_a_participle_adjective_or_fun
         ("ParallelTime: A dynamic weighting mechanism for long-term", "ends on adjective 'long-term'"),
         ("GymKit: Synthesizing for training tool-use agents", "a verb without its object: 'synthesizing' 'for'"),
         ("Showing that a pure language model for plane geometry", "reports a finding: 'showing' 'that'"),
+        ("TempO: A latent flow model leveraging for operator error", "a verb without its object: 'leveraging' 'for'"),
     ],
 )
 def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
