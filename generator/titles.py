@@ -278,7 +278,7 @@ _COMPOUND_ADJECTIVE = re.compile(
 _NOUNS_IN_LY = {"family", "anomaly", "anomalies", "assembly", "supply", "monopoly", "ally", "rally", "reply", "poly",
                 "italy", "july", "fly", "butterfly", "firefly", "jelly", "belly", "homily"}  # fmt: skip
 _AUTHORS = {"we", "our", "us", "ours"}
-_POINTING_BACK = {"such", "aforementioned", "above-mentioned"}
+_POINTING_BACK = {"such", "aforementioned", "above-mentioned", "resulting"}
 _PARTICIPLE_END = re.compile(r"(?:[^e]ed|[^aeiou]ied|(?:driv|giv|chos|hidd|writt|tak|brok|prov|bitt|draw|grow|know|shown|se)en)$")
 _NOT_PARTICIPLES = {"need", "seed", "speed", "feed", "embed", "bed", "red", "shed", "breed", "weed", "hundred", "proceed",
                     "exceed", "succeed", "bleed", "creed", "greed", "deed", "reed", "tweed", "indeed", "kindred",
@@ -299,7 +299,9 @@ _NEEDS_OBJECT = {"leveraging", "combining", "using", "integrating", "exploiting"
                  "incorporating", "introducing", "applying", "highlighting", "addressing", "harnessing", "proposing",
                  "providing", "achieving", "establishing", "constructing", "developing", "designing"}  # fmt: skip
 _BARE_AFTER = {"for", "to", "in", "on", "with", "by", "from", "via", "of", "and"}
-_REPORTING = {"showing", "demonstrating", "proving", "finding", "revealing", "arguing", "observing", "noting"}
+_REPORTING = {"showing", "demonstrating", "proving", "finding", "revealing", "arguing", "observing", "noting",
+              "conjecturing", "hypothesizing", "suggesting", "claiming", "confirming", "positing"}  # fmt: skip
+_EVALUATION_AID = re.compile(r"(?i)\s*(?:to|for)\s+(?:evaluat|assess|benchmark|validat|test|measur)\w*\b")
 _NAME_SEPARATOR = ": "
 # "A theoretical analysis of how a common workaround": a clause opened this near the end was cut.
 _CLAUSE_TAIL = 4
@@ -1150,6 +1152,9 @@ def _subject_clause(name: str, sentences: list[str]) -> tuple[str, int]:
 def _contributions(sentences: list[str], skip: int) -> list[tuple[str, int, str]]:
     """The paper's contribution as titles, the likeliest first, each with its source and sentence."""
     ranked = [i for i in sorted(range(len(sentences)), key=lambda i: "in this" not in sentences[i].lower()) if i != skip]
+    # "To evaluate our method, we propose the OVGO benchmark": beside a named method, an aid to its evaluation.
+    if skip >= 0:
+        ranked = [i for i in ranked if not _EVALUATION_AID.match(sentences[i])]
     found: list[tuple[str, int, str]] = []
     for i in ranked[:_MAX_SENTENCES]:
         # A finding ("RL emerges in LLMs at inference time") is offered too, marked as what it is.

@@ -153,6 +153,18 @@ def test_pattern_3_a_vague_head_gives_way_to_what_the_method_is_for(abstract, ti
     assert derive_title(abstract) == title
 
 
+def test_a_benchmark_made_to_evaluate_a_named_method_is_not_the_paper():
+    abstract = (
+        "Reconstructing open-vocabulary scenes from sparse views is hard. We introduce GrowSplat, an open-vocabulary "
+        "Gaussian growing method that extends the field-of-view for scene reconstruction. Gaussians with semantic "
+        "attributes serve as priors for image extrapolation. To evaluate our method, we propose the Open-World "
+        "Gaussian Outpainting (OWGO) benchmark, which measures the quality of reconstructed open-vocabulary scenes."
+    )
+    titles = [title for title, _, _ in candidate_features(abstract)]
+    assert titles and all(title.startswith("GrowSplat: ") for title in titles)
+    assert not [title for title in titles if "benchmark" in title.lower()]
+
+
 def test_what_a_method_is_measured_by_is_not_its_task():
     abstract = (
         "Graph clustering is unstable. We propose SphereClust, a hyperspherical contrastive diffusion model. "
@@ -365,6 +377,8 @@ def test_pattern_4_a_title_cut_short_never_ends_on_a_participle_adjective_or_fun
         ("GymKit: Synthesizing for training tool-use agents", "a verb without its object: 'synthesizing' 'for'"),
         ("Showing that a pure language model for plane geometry", "reports a finding: 'showing' 'that'"),
         ("TempO: A latent flow model leveraging for operator error", "a verb without its object: 'leveraging' 'for'"),
+        ("Conjecturing that enforcing invariance for self-supervised learning", "reports a finding: 'conjecturing' 'that'"),
+        ("AXIOM: Resulting approach for deep reinforcement learning", "points back with 'resulting'"),
     ],
 )
 def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
