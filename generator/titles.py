@@ -190,6 +190,8 @@ _VAGUE_HEAD = re.compile(
     + r")s?\s+(to|for)\s+(?!(?:the|an?|this|these|its|our|their|each|all|any)\b)(([a-z][\w-]*)\s+\S.*)"
 )
 _PURPOSE_ALONE = 3
+_SAID_KEPT = 256  # one abstract's descriptions: each is checked against every task
+_ACRONYM_IN = re.compile(r"\b[A-Z][A-Za-z]*[A-Z]s?\b")
 _VAGUE_HEADS = _SAYS_IT_EXISTS | {"tool", "solution", "model", "system", "mechanism", "pipeline", "algorithm"}
 _HEAD_WINDOW = 4
 _MIN_USES_CENTRAL = 2
@@ -292,6 +294,7 @@ _MISSPELT_GERUND = re.compile(
 _NOT_A_VERB_GERUND = re.compile(
     r"(?i)\b(?!(?:r|st)ationing\b)\w+ations?ing\b|\b(?!(?:(?:re|pre|con|se|inter|ac)?c|imp|stamp|supers)eding\b)\w+[^e\W]eding\b|\b(?!(?:mim|pan|traff|frol|picn|polit|nitp|handp|bootl|unst)icking\b)\w*[aeiouy]\w*icking\b"
 )
+_SUSPECT_GERUNDS = ("ationing", "ationsing", "eding", "icking")
 _GERUND = re.compile(r"[a-z]{3,}ing")
 _INTRANSITIVE = {"learning", "reasoning", "planning", "searching", "testing", "accounting", "computing", "training",
                  "thinking", "acting", "caring", "refocusing", "upcycling", "forecasting", "pretraining", "voting"}  # fmt: skip
@@ -413,7 +416,11 @@ def title_defects(title: str) -> list[str]:
     if len(content) < 3:
         found.append("fewer than three content words")
     found += [f"misspelt gerund {m[0]!r}" for m in _MISSPELT_GERUND.finditer(title)]
-    found += [f"misspelt gerund {m[0]!r}" for m in _NOT_A_VERB_GERUND.finditer(title)]
+    found += [
+        f"misspelt gerund {w!r}"
+        for w in re.findall(r"\w+", title)
+        if w.lower().endswith(_SUSPECT_GERUNDS) and _NOT_A_VERB_GERUND.fullmatch(w)
+    ]
     # "Equiping": after "qu" the vowel is the next letter, and a stressed short vowel doubles the consonant.
     found += [f"misspelt gerund {m[0]!r}" for m in _UNDOUBLED_QU.finditer(title)]
     # "WaveTS: Practically, we embed the WDT": the abstract's voice, not a title's.
@@ -579,7 +586,10 @@ def _candidates(abstract: str) -> _Candidates:
         titles = [_Candidate(_polish(name or _prefix(text)), "opening", 0, 0.0, 0)]
     opening = frozenset(_stem(w) for w in _WORD.findall(" ".join(sentences[:_OPENING_SENTENCES]).lower()))
     top = frozenset(sorted(weights, key=lambda term: -weights[term])[:_TOP_COVERED])
-    counts = Counter(_stem(p) for w in lowered for p in w.split("-"))
+    counts: Counter[str] = Counter()
+    for word, count in Counter(lowered).items():
+        for part in word.split("-"):
+            counts[_stem(part)] += count
     return _Candidates(titles, weights, name, tasks[0] if tasks else "", opening, top, counts)
 
 
@@ -837,17 +847,22 @@ def _purpose_only(description: str, name: str, tasks: list[tuple[int, str]], tex
     return [(f"{purpose} for {models.most_common(1)[0][0]}", 1)]
 
 
+@functools.lru_cache(maxsize=_SAID_KEPT)
+def _said(said: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The stems of a name and description, and its acronyms in lowercase without a plural "s"."""
+    stems = frozenset(_stem(p) for w in _WORD.findall(said.lower()) for p in w.split("-") if p)
+    return stems, frozenset(a.lower().rstrip("s") for a in _ACRONYM_IN.findall(said))
+
+
 def _repeats(said: str, task: str) -> bool:
     """Whether a task only says again what the name and description say: "AC-ODM: Online data-mixing method for
     data mixing", "TurboBoA: A backpropagation-free PTQ algorithm for post-training quantization"."""
-    parts = [p for w in _WORD.findall(said.lower()) for p in w.split("-") if p]
-    stems = {_stem(p) for p in parts}
-    content = [p for w in _WORD.findall(task.lower()) if w not in _FUNCTION_WORDS for p in w.split("-") if p]
+    stems, acronyms = _said(said)
+    whole = [w for w in _WORD.findall(task.lower()) if w not in _FUNCTION_WORDS]
+    content = [p for w in whole for p in w.split("-") if p]
     if any(_stem(p) in stems for p in content):
         return True
     # A task spelled out is repeated by its acronym: "PTQ", "GNNs".
-    acronyms = {a.lower().rstrip("s") for a in re.findall(r"\b[A-Z][A-Za-z]*[A-Z]s?\b", said)}
-    whole = [w for w in _WORD.findall(task.lower()) if w not in _FUNCTION_WORDS]
     return any("".join(w[0] for w in words) in acronyms for words in (content, whole) if len(words) > 1)
 
 
