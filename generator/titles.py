@@ -276,6 +276,7 @@ _ADJECTIVES = {"low", "high", "large", "small", "long", "short", "deep", "wide",
 # "long-term", "large-scale", "fine-grained": compounds that modify a noun still to come.
 _COMPOUND_ADJECTIVE = re.compile(
     r"(?:long|short|large|small|high|low|fine|coarse|mid|full|multi|cross)-(?:term|scale|range|level|order|grained|resolution|size|sized|length|horizon|rank|modal)$"
+    r"|(?:multi|cross|single|real)-(?:turn|layer|world|step|stage|view|hop|round|shot|lingual)$"
 )
 _NOUNS_IN_LY = {"family", "anomaly", "anomalies", "assembly", "supply", "monopoly", "ally", "rally", "reply", "poly",
                 "italy", "july", "fly", "butterfly", "firefly", "jelly", "belly", "homily"}  # fmt: skip
@@ -294,10 +295,11 @@ _MISSPELT_GERUND = re.compile(
 _NOT_A_VERB_GERUND = re.compile(
     r"(?i)\b(?!(?:r|st)ationing\b)\w+ations?ing\b|\b(?!(?:(?:re|pre|con|se|inter|ac)?c|imp|stamp|supers)eding\b)\w+[^e\W]eding\b|\b(?!(?:mim|pan|traff|frol|picn|polit|nitp|handp|bootl|unst)icking\b)\w*[aeiouy]\w*icking\b"
 )
+_CLAUSE_BEFORE_TASK = re.compile(r"(?i)\b(?:how|where|when|why|whether)\s+(?:[\w'-]+\s+){1,3}for\b")
 _SUSPECT_GERUNDS = ("ationing", "ationsing", "eding", "icking")
 _GERUND = re.compile(r"[a-z]{3,}ing")
 _INTRANSITIVE = {"learning", "reasoning", "planning", "searching", "testing", "accounting", "computing", "training",
-                 "thinking", "acting", "caring", "refocusing", "upcycling", "forecasting", "pretraining", "voting"}  # fmt: skip
+                 "thinking", "acting", "caring", "refocusing", "upcycling", "forecasting", "pretraining", "voting", "prompting"}  # fmt: skip
 _NEEDS_OBJECT = {"leveraging", "combining", "using", "integrating", "exploiting", "employing", "utilizing", "enabling",
                  "incorporating", "introducing", "applying", "highlighting", "addressing", "harnessing", "proposing",
                  "providing", "achieving", "establishing", "constructing", "developing", "designing"}  # fmt: skip
@@ -438,12 +440,17 @@ def title_defects(title: str) -> list[str]:
         if a in _NEEDS_OBJECT and b in _BARE_AFTER
     ]
     # "Showing that a pure LLM for geometry": the report of a finding, not a title; the finding itself is one.
-    if len(words) > 1 and words[0] in _REPORTING and words[1] == "that":
+    if len(words) > 1 and words[0] in _REPORTING and words[1] in ("that", "how", "why", "whether"):
         found.append(f"reports a finding: {words[0]!r} {words[1]!r}")
     if "_" in title:
         found.append("a fragment of math")
-    if len(words) > _SHORTEST and set(words[-_CLAUSE_TAIL:]) & (_WH_WORDS | {"that", "whether"}):
+    # "Uncovering a regime where learning for MCQA": a task added to a clause that lost its verb.
+    cut_tail = len(words) > _SHORTEST and set(words[-_CLAUSE_TAIL:]) & (_WH_WORDS | {"that", "whether"})
+    if cut_tail or _CLAUSE_BEFORE_TASK.search(description):
         found.append("a clause cut short")
+    # "Jailbreaking aligned LMs by appending": by doing what?
+    if len(words) > 2 and words[-2] == "by" and _GERUND.fullmatch(words[-1]) and words[-1] not in _INTRANSITIVE:
+        found.append(f"a verb without its object: {words[-2]!r} {words[-1]!r}")
     return found
 
 

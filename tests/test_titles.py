@@ -379,6 +379,10 @@ def test_pattern_4_a_title_cut_short_never_ends_on_a_participle_adjective_or_fun
         ("TempO: A latent flow model leveraging for operator error", "a verb without its object: 'leveraging' 'for'"),
         ("Conjecturing that enforcing invariance for self-supervised learning", "reports a finding: 'conjecturing' 'that'"),
         ("AXIOM: Resulting approach for deep reinforcement learning", "points back with 'resulting'"),
+        ("NINJA: Jailbreaking aligned language models by appending", "a verb without its object: 'by' 'appending'"),
+        ("Showing how user models align better with human behavior", "reports a finding: 'showing' 'how'"),
+        ("TacGen: Generating realistic tactile images for dynamic real-world", "ends on adjective 'real-world'"),
+        ("Uncovering an intermediate regime where learning for question answering", "a clause cut short"),
     ],
 )
 def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
@@ -398,6 +402,7 @@ def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
         "Mimicking and trafficking detection in text",
         "Equating test forms with optimal transport",
         "Preceding and exceeding baselines by embedding tokens",
+        "PromptFE: Automated feature engineering by prompting",
     ],
 )
 def test_the_grammar_gate_passes_titles_a_researcher_would_accept(title):
