@@ -166,6 +166,14 @@ _HEAD_END = re.compile(
     r"|derived|based on|capable|able|while|[a-z]+ed (?:by|on|with|to|for|from|in))\b"
 )
 _LISTED_ADJECTIVE = re.compile(r"(?:\w(?:ing|ed|ive|ic|ous|able|ible)|free|aware|agnostic|efficient|centric)$")
+_NOT_LISTED = r"(?!(?:we|it|they|this|these|those|is|are|was|were|has|have|can|also|then|thus|so)\b)"
+_LIST_GOES_ON = re.compile(
+    r",\s+(?:"
+    + _NOT_LISTED
+    + r"[\w-]+(?:\s+[\w-]+)?,?\s+|)(?:and|or)\s+"
+    + _NOT_LISTED
+    + r"[\w-]+\b(?!\s+(?:is|are|was|were|can|has|have)\b)"
+)
 _NEXT_IS_WORD = re.compile(r",\s+(?!(?:that|which|who|where|and|or|but|an?|the)\b)[a-z]")
 _PURPOSE = re.compile(r"\bfor\s+(?!(?:short|it|itself|them|this|that|these|each|the first time)\b)([^,;]+)")
 _PURPOSE_END = re.compile(r"\s+(?:that|which|with|by|via|through|using|and|while|where|to|is|are|was|were)\b|\s+\(")
@@ -296,6 +304,7 @@ _NOT_A_VERB_GERUND = re.compile(
     r"(?i)\b(?!(?:r|st)ationing\b)\w+ations?ing\b|\b(?!(?:(?:re|pre|con|se|inter|ac)?c|imp|stamp|supers)eding\b)\w+[^e\W]eding\b|\b(?!(?:mim|pan|traff|frol|picn|polit|nitp|handp|bootl|unst)icking\b)\w*[aeiouy]\w*icking\b"
 )
 _CLAUSE_BEFORE_TASK = re.compile(r"(?i)\b(?:how|where|when|why|whether)\s+(?:[\w'-]+\s+){1,3}for\b")
+_COUNT_AT_END = re.compile(r"(?i)\b(?:over|than|of|about|nearly|approximately|around|to|from|with|up)\s+\d[\d,.]*[km]?\s*$")
 _SUSPECT_GERUNDS = ("ationing", "ationsing", "eding", "icking")
 _GERUND = re.compile(r"[a-z]{3,}ing")
 _INTRANSITIVE = {"learning", "reasoning", "planning", "searching", "testing", "accounting", "computing", "training",
@@ -448,6 +457,10 @@ def title_defects(title: str) -> list[str]:
     cut_tail = len(words) > _SHORTEST and set(words[-_CLAUSE_TAIL:]) & (_WH_WORDS | {"that", "whether"})
     if cut_tail or _CLAUSE_BEFORE_TASK.search(description):
         found.append("a clause cut short")
+    # "A dataset of over 24,000": 24,000 what?
+    count = _COUNT_AT_END.search(description)
+    if count:
+        found.append(f"a count without its noun: {count[0].strip()!r}")
     # "Jailbreaking aligned LMs by appending": by doing what?
     if len(words) > 2 and words[-2] == "by" and _GERUND.fullmatch(words[-1]) and words[-1] not in _INTRANSITIVE:
         found.append(f"a verb without its object: {words[-2]!r} {words[-1]!r}")
@@ -1146,6 +1159,9 @@ def _cut(text: str, ends: re.Pattern[str]) -> re.Match[str] | None:
         # "a self-correcting, training-free framework": the comma sits inside the noun phrase.
         listed = short or _LISTED_ADJECTIVE.search(text, 0, cut.start())
         if listed and _NEXT_IS_WORD.match(text, cut.start()):
+            continue
+        # "accuracy, robustness, and fairness": a list of words goes on past its commas.
+        if _LIST_GOES_ON.match(text, cut.start()):
             continue
         # "a benchmark derived from 340 law exams": too little is said before the participle.
         word = cut[0].split()[0] if cut[0].strip()[:1].isalpha() else ""

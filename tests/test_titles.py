@@ -165,6 +165,14 @@ def test_a_benchmark_made_to_evaluate_a_named_method_is_not_the_paper():
     assert not [title for title in titles if "benchmark" in title.lower()]
 
 
+def test_a_list_of_words_is_not_cut_at_its_first_comma():
+    abstract = (
+        "Clinical models are hard to trust. We present WardBench, a benchmark for evaluating accuracy, robustness, "
+        "and fairness in multimodal fusion of health records and chest X-rays. WardBench covers four tasks."
+    )
+    assert derive_title(abstract) == "WardBench: A benchmark for evaluating accuracy, robustness, and fairness"
+
+
 def test_what_a_method_is_measured_by_is_not_its_task():
     abstract = (
         "Graph clustering is unstable. We propose SphereClust, a hyperspherical contrastive diffusion model. "
@@ -381,6 +389,7 @@ def test_pattern_4_a_title_cut_short_never_ends_on_a_participle_adjective_or_fun
         ("AXIOM: Resulting approach for deep reinforcement learning", "points back with 'resulting'"),
         ("NINJA: Jailbreaking aligned language models by appending", "a verb without its object: 'by' 'appending'"),
         ("Showing how user models align better with human behavior", "reports a finding: 'showing' 'how'"),
+        ("ChatArena: A crowd-sourced dataset of over 24,000", "a count without its noun: 'over 24,000'"),
         ("TacGen: Generating realistic tactile images for dynamic real-world", "ends on adjective 'real-world'"),
         ("Uncovering an intermediate regime where learning for question answering", "a clause cut short"),
     ],
