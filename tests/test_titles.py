@@ -173,6 +173,14 @@ def test_a_list_of_words_is_not_cut_at_its_first_comma():
     assert derive_title(abstract) == "WardBench: A benchmark for evaluating accuracy, robustness, and fairness"
 
 
+def test_a_plain_word_named_by_called_leads_the_title():
+    abstract = (
+        "Pruning is promising. We present a pruning method called Elsa, which reaches 90% sparsity in large "
+        "language models. Elsa uses ADMM."
+    )
+    assert derive_title(abstract).startswith("Elsa: ")
+
+
 def test_what_a_method_is_measured_by_is_not_its_task():
     abstract = (
         "Graph clustering is unstable. We propose SphereClust, a hyperspherical contrastive diffusion model. "
