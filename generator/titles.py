@@ -1211,6 +1211,10 @@ def _contributions(sentences: list[str], skip: int) -> list[tuple[str, int, str]
             verb = action[1].lower()
             # "we make the first systematic investigation into X": the object says it, the verb adds nothing.
             said = _strip_lead(_until(action[2])) if verb in _LIGHT_VERBS else f"{_gerund(verb)} {_until(action[2])}"
+            # "we bridge this critical gap by establishing X": what is done is "Establishing X".
+            by_doing = _BY_DOING.match(action[2].strip())
+            if by_doing:
+                said = _until(by_doing[1])
             found.append(("action", i, said))
     return found[:_MAX_CONTRIBUTIONS]
 

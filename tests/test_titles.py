@@ -181,6 +181,14 @@ def test_a_plain_word_named_by_called_leads_the_title():
     assert derive_title(abstract).startswith("Elsa: ")
 
 
+def test_the_gap_a_paper_bridges_gives_way_to_how_it_bridges_it():
+    abstract = (
+        "Gradient clipping is common. Its high-probability convergence is open. In this paper, we bridge this "
+        "critical gap by establishing high-probability convergence bounds for clipped SGD under heavy-tailed noise."
+    )
+    assert derive_title(abstract) == "Establishing high-probability convergence bounds for clipped SGD under heavy-tailed noise"
+
+
 def test_what_a_method_is_measured_by_is_not_its_task():
     abstract = (
         "Graph clustering is unstable. We propose SphereClust, a hyperspherical contrastive diffusion model. "
