@@ -305,6 +305,7 @@ _NOT_A_VERB_GERUND = re.compile(
 )
 _CLAUSE_BEFORE_TASK = re.compile(r"(?i)\b(?:how|where|when|why|whether)\s+(?:[\w'-]+\s+){1,3}for\b")
 _COUNT_AT_END = re.compile(r"(?i)\b(?:over|than|of|about|nearly|approximately|around|to|from|with|up)\s+\d[\d,.]*[km]?\s*$")
+_CONJUNCTIONS = {"and", "or", "but", "nor", "yet", "so"}
 _SUSPECT_GERUNDS = ("ationing", "ationsing", "eding", "icking")
 _GERUND = re.compile(r"[a-z]{3,}ing")
 _INTRANSITIVE = {"learning", "reasoning", "planning", "searching", "testing", "accounting", "computing", "training",
@@ -427,6 +428,7 @@ def title_defects(title: str) -> list[str]:
     if len(content) < 3:
         found.append("fewer than three content words")
     found += [f"misspelt gerund {m[0]!r}" for m in _MISSPELT_GERUND.finditer(title)]
+    found += [f"misspelt gerund {w!r}" for w in words if w.endswith("ing") and w[:-3] in _CONJUNCTIONS]
     found += [
         f"misspelt gerund {w!r}"
         for w in re.findall(r"\w+", title)
@@ -871,7 +873,8 @@ def _purpose_only(description: str, name: str, tasks: list[tuple[int, str]], tex
 def _said(said: str) -> tuple[frozenset[str], frozenset[str]]:
     """The stems of a name and description, and its acronyms in lowercase without a plural "s"."""
     stems = frozenset(_stem(p) for w in _WORD.findall(said.lower()) for p in w.split("-") if p)
-    return stems, frozenset(a.lower().rstrip("s") for a in _ACRONYM_IN.findall(said))
+    # Only a lowercase "s" is a plural: "GNNs" is GNN, "LNS" stays LNS.
+    return stems, frozenset(a.removesuffix("s").lower() for a in _ACRONYM_IN.findall(said))
 
 
 def _repeats(said: str, task: str) -> bool:
@@ -1207,7 +1210,9 @@ def _contributions(sentences: list[str], skip: int) -> list[tuple[str, int, str]
         if len(found) >= _MAX_CONTRIBUTIONS:
             break
         action = _ANY_ACTION.search(_ASIDE_IN_TEXT.sub("", sentences[i]))
-        if action and action[1].lower() not in _AUXILIARIES and not _EMPTY_OBJECT.match(action[2]):
+        # "we theoretically and empirically reveal": a conjunction is no verb.
+        verb_ok = action and action[1].lower() not in _AUXILIARIES | _CONJUNCTIONS
+        if action and verb_ok and not _EMPTY_OBJECT.match(action[2]):
             verb = action[1].lower()
             # "we make the first systematic investigation into X": the object says it, the verb adds nothing.
             said = _strip_lead(_until(action[2])) if verb in _LIGHT_VERBS else f"{_gerund(verb)} {_until(action[2])}"

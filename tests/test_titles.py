@@ -189,6 +189,22 @@ def test_the_gap_a_paper_bridges_gives_way_to_how_it_bridges_it():
     assert derive_title(abstract) == "Establishing high-probability convergence bounds for clipped SGD under heavy-tailed noise"
 
 
+def test_a_conjunction_between_adverbs_is_not_the_verb():
+    abstract = (
+        "Detectors of machine text are biased. We theoretically and empirically reveal two relationships of "
+        "context detection scores. A calibration built on them helps every detector."
+    )
+    assert all("Anding" not in title for title, _, _ in candidate_features(abstract))
+
+
+def test_an_acronym_in_capitals_is_not_read_as_a_plural():
+    abstract = (
+        "Large Neighborhood Search (LNS) repairs solutions with a solver. We propose CE-LNS, a coupling-enhanced "
+        "neural LNS. CE-LNS calibrates neighborhood selection for Large Neighborhood Search on integer programs."
+    )
+    assert not any(title.endswith("for Large Neighborhood Search") for title, _, _ in candidate_features(abstract))
+
+
 def test_what_a_method_is_measured_by_is_not_its_task():
     abstract = (
         "Graph clustering is unstable. We propose SphereClust, a hyperspherical contrastive diffusion model. "
@@ -394,6 +410,7 @@ def test_pattern_4_a_title_cut_short_never_ends_on_a_participle_adjective_or_fun
         ("XNet: Explanationing the predictions of vision models", "misspelt gerund 'Explanationing'"),
         ("UniRoute: Dynamicking routing of language models", "misspelt gerund 'Dynamicking'"),
         ("ShardGraph: Balanceding graph partitioning", "misspelt gerund 'Balanceding'"),
+        ("Anding empirically reveal two relationships of detection scores", "misspelt gerund 'anding'"),
         ("CaPT: Existing SSL approaches remain inherently", "ends on adverb 'inherently'"),
         ("WaveTS: Practically, we embed the WDT for time series", "the authors' 'we'"),
         ("A formalism for evaluating such evaluations", "points back with 'such'"),
