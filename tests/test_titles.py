@@ -165,6 +165,46 @@ def test_a_benchmark_made_to_evaluate_a_named_method_is_not_the_paper():
     assert not [title for title in titles if "benchmark" in title.lower()]
 
 
+def test_a_list_of_words_is_not_cut_at_its_first_comma():
+    abstract = (
+        "Clinical models are hard to trust. We present WardBench, a benchmark for evaluating accuracy, robustness, "
+        "and fairness in multimodal fusion of health records and chest X-rays. WardBench covers four tasks."
+    )
+    assert derive_title(abstract) == "WardBench: A benchmark for evaluating accuracy, robustness, and fairness"
+
+
+def test_a_plain_word_named_by_called_leads_the_title():
+    abstract = (
+        "Pruning is promising. We present a pruning method called Elsa, which reaches 90% sparsity in large "
+        "language models. Elsa uses ADMM."
+    )
+    assert derive_title(abstract).startswith("Elsa: ")
+
+
+def test_the_gap_a_paper_bridges_gives_way_to_how_it_bridges_it():
+    abstract = (
+        "Gradient clipping is common. Its high-probability convergence is open. In this paper, we bridge this "
+        "critical gap by establishing high-probability convergence bounds for clipped SGD under heavy-tailed noise."
+    )
+    assert derive_title(abstract) == "Establishing high-probability convergence bounds for clipped SGD under heavy-tailed noise"
+
+
+def test_a_conjunction_between_adverbs_is_not_the_verb():
+    abstract = (
+        "Detectors of machine text are biased. We theoretically and empirically reveal two relationships of "
+        "context detection scores. A calibration built on them helps every detector."
+    )
+    assert all("Anding" not in title for title, _, _ in candidate_features(abstract))
+
+
+def test_an_acronym_in_capitals_is_not_read_as_a_plural():
+    abstract = (
+        "Large Neighborhood Search (LNS) repairs solutions with a solver. We propose CE-LNS, a coupling-enhanced "
+        "neural LNS. CE-LNS calibrates neighborhood selection for Large Neighborhood Search on integer programs."
+    )
+    assert not any(title.endswith("for Large Neighborhood Search") for title, _, _ in candidate_features(abstract))
+
+
 def test_what_a_method_is_measured_by_is_not_its_task():
     abstract = (
         "Graph clustering is unstable. We propose SphereClust, a hyperspherical contrastive diffusion model. "
@@ -370,6 +410,7 @@ def test_pattern_4_a_title_cut_short_never_ends_on_a_participle_adjective_or_fun
         ("XNet: Explanationing the predictions of vision models", "misspelt gerund 'Explanationing'"),
         ("UniRoute: Dynamicking routing of language models", "misspelt gerund 'Dynamicking'"),
         ("ShardGraph: Balanceding graph partitioning", "misspelt gerund 'Balanceding'"),
+        ("Anding empirically reveal two relationships of detection scores", "misspelt gerund 'anding'"),
         ("CaPT: Existing SSL approaches remain inherently", "ends on adverb 'inherently'"),
         ("WaveTS: Practically, we embed the WDT for time series", "the authors' 'we'"),
         ("A formalism for evaluating such evaluations", "points back with 'such'"),
@@ -379,6 +420,11 @@ def test_pattern_4_a_title_cut_short_never_ends_on_a_participle_adjective_or_fun
         ("TempO: A latent flow model leveraging for operator error", "a verb without its object: 'leveraging' 'for'"),
         ("Conjecturing that enforcing invariance for self-supervised learning", "reports a finding: 'conjecturing' 'that'"),
         ("AXIOM: Resulting approach for deep reinforcement learning", "points back with 'resulting'"),
+        ("NINJA: Jailbreaking aligned language models by appending", "a verb without its object: 'by' 'appending'"),
+        ("Showing how user models align better with human behavior", "reports a finding: 'showing' 'how'"),
+        ("ChatArena: A crowd-sourced dataset of over 24,000", "a count without its noun: 'over 24,000'"),
+        ("TacGen: Generating realistic tactile images for dynamic real-world", "ends on adjective 'real-world'"),
+        ("Uncovering an intermediate regime where learning for question answering", "a clause cut short"),
     ],
 )
 def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
@@ -398,6 +444,7 @@ def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
         "Mimicking and trafficking detection in text",
         "Equating test forms with optimal transport",
         "Preceding and exceeding baselines by embedding tokens",
+        "PromptFE: Automated feature engineering by prompting",
     ],
 )
 def test_the_grammar_gate_passes_titles_a_researcher_would_accept(title):
