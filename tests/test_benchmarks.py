@@ -21,10 +21,10 @@ def test_build_benchmark_prints_its_table_at_1000_papers():
     assert result.returncode == 0, result.stderr[-2000:]
     table, cpu_table = result.stdout.strip().split("\n\n")
     header, _, row = table.splitlines()
-    assert header.startswith("| papers | themes | read | enrich | detect |")
+    assert header.startswith("| papers | themes | read | enrich | search | detect |")
     assert row.startswith("| 1000 |")
     cpu_header, _, cpu_row = cpu_table.splitlines()
-    assert cpu_header.startswith("| papers | cpu_read | cpu_enrich | cpu_detect |")
+    assert cpu_header.startswith("| papers | cpu_read | cpu_enrich | cpu_search | cpu_detect |")
     assert cpu_row.startswith("| 1000 |") and all(cell.strip() for cell in cpu_row.split("|")[1:-1])
     # The serve columns: an edit reached the served page.
     assert header.endswith("| serve_first_build | serve_edit | serve_edit_first |")
