@@ -41,7 +41,13 @@ MODEL_DIR = Path(__file__).resolve().parent / "models" / "all-MiniLM-L6-v2"
 # Word pieces read per paper: title and keywords come first, then as much of
 # the abstract as fits. On the 9,842 ICLR 2026 papers, 128 took 277 s where
 # the model's full 256 (title and abstract) took 469 s, and the themes scored
-# the same (NMI 0.29-0.30 against primary_area).
+# the same (NMI 0.29-0.30 against primary_area). Reading the whole abstract
+# (median 269 word pieces) in even windows of 128, their unit vectors
+# averaged, cost 2.2 times the CPU (155 against 71 ms a text) and did not
+# group short lists better: AMI 0.160, 0.185, 0.231 and 0.165, 0.182, 0.225
+# at 19, 50 and 150 papers on the two halves of the dev file (60 subsets
+# each, as benchmarks/themes.py --small draws them), against 0.158, 0.189,
+# 0.233 and 0.160, 0.179, 0.224 with the first 128.
 WORD_PIECES = 128
 # Rounded, so that float noise between machines' math libraries cannot move
 # a paper between themes where the cosines are otherwise equal.
