@@ -141,13 +141,10 @@ class ReadingList:
         return {paper.id: paper for paper in self.papers}
 
     def theme(self, slug: str) -> Theme:
-        for theme in (*self.themes, *self.subthemes):
-            if theme.slug == slug:
-                return theme
-        raise KeyError(slug)
+        return self.themes_by_slug()[slug]
 
     def themes_by_slug(self) -> dict[str, Theme]:
-        """Every theme and sub-theme by its slug, as theme() finds it: for stages that look up one per paper."""
+        """Every theme and sub-theme by its slug, the first where slugs repeat: for stages that look up one per paper."""
         found: dict[str, Theme] = {}
         for theme in (*self.themes, *self.subthemes):
             found.setdefault(theme.slug, theme)
