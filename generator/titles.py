@@ -192,15 +192,16 @@ _BARE = re.compile(
 )
 _GENERIC_PURPOSE = re.compile(r"(?i)(?:an?|the)\s+(?:[\w-]+\s+){0,3}?" + _GENERIC_NOUN + r"\s+to\s+([a-z]+)\b(\s+\S.*)")
 # "An approach to dynamic routing" says only that a method exists; what it is for is the title.
+_EXISTS_HEADS = _SAYS_IT_EXISTS | {"tool", "solution"}
 _VAGUE_HEAD = re.compile(
     r"(?i)(?:an?|the)\s+(?:(?:new|novel|general|simple|unified|principled|generic|flexible)\s+)?(?:"
-    + "|".join(sorted(_SAYS_IT_EXISTS | {"tool", "solution"}))
+    + "|".join(sorted(_EXISTS_HEADS))
     + r")s?\s+(to|for)\s+(?!(?:the|an?|this|these|its|our|their|each|all|any)\b)(([a-z][\w-]*)\s+\S.*)"
 )
 _PURPOSE_ALONE = 3
 _SAID_KEPT = 256  # one abstract's descriptions: each is checked against every task
 _ACRONYM_IN = re.compile(r"\b[A-Z][A-Za-z]*[A-Z]s?\b")
-_VAGUE_HEADS = _SAYS_IT_EXISTS | {"tool", "solution", "model", "system", "mechanism", "pipeline", "algorithm"}
+_VAGUE_HEADS = _EXISTS_HEADS | {"model", "system", "mechanism", "pipeline", "algorithm"}
 _HEAD_WINDOW = 4
 _MIN_USES_CENTRAL = 2
 _CENTRAL_USES = 5
@@ -1211,8 +1212,7 @@ def _contributions(sentences: list[str], skip: int) -> list[tuple[str, int, str]
             break
         action = _ANY_ACTION.search(_ASIDE_IN_TEXT.sub("", sentences[i]))
         # "we theoretically and empirically reveal": a conjunction is no verb.
-        verb_ok = action and action[1].lower() not in _AUXILIARIES | _CONJUNCTIONS
-        if action and verb_ok and not _EMPTY_OBJECT.match(action[2]):
+        if action and action[1].lower() not in _AUXILIARIES | _CONJUNCTIONS and not _EMPTY_OBJECT.match(action[2]):
             verb = action[1].lower()
             # "we make the first systematic investigation into X": the object says it, the verb adds nothing.
             said = _strip_lead(_until(action[2])) if verb in _LIGHT_VERBS else f"{_gerund(verb)} {_until(action[2])}"
