@@ -7,6 +7,7 @@ and exit code 1.
 from __future__ import annotations
 
 import logging
+import signal
 import sys
 import time
 from pathlib import Path
@@ -93,6 +94,10 @@ config_option = click.option(
 )
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 @click.group(cls=_ErrorsAsLines)
 @click.version_option(__version__, prog_name="readinglist")
 @click.option("--verbose", "-v", is_flag=True, help="Say what each stage does.")
@@ -100,6 +105,9 @@ config_option = click.option(
 def main(verbose: bool, quiet: bool) -> None:
     """Turn a list of paper abstracts into a searchable static site."""
     level = logging.DEBUG if verbose else logging.WARNING if quiet else logging.INFO
+    # `kill`, a CI job's cancel and `timeout` send SIGTERM, which by default ends Python at once: the staging
+    # folder, Pagefind and the page workers would outlive the build. As Ctrl-C, it unwinds the build instead.
+    signal.signal(signal.SIGTERM, _interrupt)
     logging.basicConfig(level=level, format="%(levelname)-8s %(message)s", force=True)
 
 

@@ -71,7 +71,7 @@ class SearchIndex:
         log.debug("Indexing %d papers with Pagefind", len(self._reading_list.papers))
         # One thread for Pagefind: the other core renders the pages meanwhile.
         env = {**os.environ, "RAYON_NUM_THREADS": "1"}
-        command = [sys.executable, "-m", __name__, str(work), str(binary)]
+        command = [sys.executable, "-m", __name__, str(work), str(binary), str(os.getpid())]
         try:
             # A session of its own, so that close() stops Pagefind with it.
             self._process = subprocess.Popen(
@@ -135,10 +135,11 @@ class SearchIndex:
 
 _PAGES_FILE = "pages.json"
 _NICENESS = 19
+_PARENT_CHECK = 0.5
 _INDEX_DIR = "index"
 
 
-def _index(work: Path, binary: str) -> int:
+def _index(work: Path, binary: str, parent: int) -> int:
     """In the child: write the stand-in pages under work, index them into work/index, remove them; Pagefind's exit code."""
     # Theme detection's threads want both cores: the index takes only the time they leave idle.
     os.nice(_NICENESS)
@@ -150,12 +151,30 @@ def _index(work: Path, binary: str) -> int:
     command = [binary, "--site", str(pages), "--output-path", str(work / _INDEX_DIR)]
     command += ["--force-language", INDEX_LANGUAGE, "--silent"]
     try:
-        code = subprocess.run(command, check=False).returncode
+        pagefind = subprocess.Popen(command)
     except OSError as error:
         print(f"cannot run Pagefind: {error.strerror}", flush=True)
-        code = 1
+        return 1
+    while True:
+        try:
+            code = pagefind.wait(timeout=_PARENT_CHECK)
+            break
+        except subprocess.TimeoutExpired:
+            if _orphaned(parent):
+                pagefind.kill()
+                code = pagefind.wait()
+                break
     shutil.rmtree(pages, ignore_errors=True)
+    # A build killed outright (SIGKILL, or SIGTERM to a plain `mkdocs build`) never reads the index nor removes
+    # the work folder: nobody else will, and at 20,000 papers it holds 60 MB.
+    if _orphaned(parent):
+        shutil.rmtree(work, ignore_errors=True)
     return code
+
+
+def _orphaned(parent: int) -> bool:
+    """Whether the process that started this one has gone: a child outliving its parent is handed to another."""
+    return os.getppid() != parent
 
 
 def _document(body: str, title: str) -> str:
@@ -177,4 +196,5 @@ def _paper_body(paper: Paper) -> str:
 
 
 if __name__ == "__main__":
-    sys.exit(_index(Path(sys.argv[1]), sys.argv[2]))
+    # The parent names itself: by the time this process asks, it may already be gone.
+    sys.exit(_index(Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])))

@@ -103,8 +103,8 @@ def test_a_page_that_fails_in_a_worker_is_one_error_and_leaves_the_previous_site
     assert not list(project.glob(".site.new-*"))
 
 
-def _interrupt_when(project: Path, many_papers: Path, tmp: Path, prefix: str) -> subprocess.CompletedProcess[str]:
-    """Run `readinglist build --jobs 2` and press Ctrl-C once a temp folder named prefix* appears: then its process is running."""
+def _interrupt_when(project: Path, many_papers: Path, tmp: Path, prefix: str, signum: int) -> subprocess.CompletedProcess[str]:
+    """Run `readinglist build --jobs 2` and send signum once a temp folder named prefix* appears: then its process is running."""
     command = [sys.executable, "-m", "generator", "build", str(many_papers), "--out", "site", "--jobs", "2"]
     # The build's temp folders in one place of the test's own, to watch and to find empty afterwards.
     env = {**os.environ, "TMPDIR": str(tmp)}
@@ -116,7 +116,7 @@ def _interrupt_when(project: Path, many_papers: Path, tmp: Path, prefix: str) ->
         )
         assert time.monotonic() < deadline, f"no {prefix}* after 300 s"
         time.sleep(0.01)
-    process.send_signal(signal.SIGINT)
+    process.send_signal(signum)
     output, _ = process.communicate(timeout=120)
     return subprocess.CompletedProcess(command, process.returncode, output)
 
@@ -127,7 +127,11 @@ def _interrupt_when(project: Path, many_papers: Path, tmp: Path, prefix: str) ->
     ("prefix", "running"),
     [("readinglist-search-", "Pagefind, started before the themes"), ("readinglist-pages-", "the page workers")],
 )
-def test_ctrl_c_stops_every_process_and_leaves_the_previous_site(project, many_papers, tmp_path, prefix, running):
+# SIGTERM is what `kill`, `timeout` and a cancelled CI job send.
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_ctrl_c_or_sigterm_stops_every_process_and_leaves_the_previous_site(
+    project, many_papers, tmp_path, prefix, running, signum
+):
     site = build_site(project, many_papers)
     before = {path: (data, (site / path).stat().st_mtime_ns) for path, data in files_of(site).items()}
     # A cold build, so that Pagefind runs while the themes are detected.
@@ -135,13 +139,13 @@ def test_ctrl_c_stops_every_process_and_leaves_the_previous_site(project, many_p
     tmp = tmp_path / "tmp"
     tmp.mkdir()
 
-    result = _interrupt_when(project, many_papers, tmp, prefix)
+    result = _interrupt_when(project, many_papers, tmp, prefix, signum)
 
     assert result.returncode != 0, f"the build was not interrupted while {running} ran:\n{result.stdout}"
     assert {path: (data, (site / path).stat().st_mtime_ns) for path, data in files_of(site).items()} == before
     assert not list(project.glob(".site.new-*"))
-    assert list(tmp.iterdir()) == [], f"left behind after Ctrl-C while {running} ran"
-    assert _running_in(tmp) == [], f"still running after Ctrl-C while {running} ran"
+    assert list(tmp.iterdir()) == [], f"left behind after signal {signum} while {running} ran"
+    assert _running_in(tmp) == [], f"still running after signal {signum} while {running} ran"
 
 
 def _running_in(folder: Path) -> list[str]:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -63,3 +67,37 @@ def test_a_failing_pagefind_is_a_build_error_naming_it(tmp_path: Path, monkeypat
     with pytest.raises(BuildError, match="Pagefind could not index the papers: exit code 1"):
         index.finish(tmp_path)
     assert not (tmp_path / "pagefind").exists()
+
+
+_KILLED_BUILD = """
+import os, sys
+sys.path[:0] = {paths!r}
+from support import make_paper
+from generator.model import ReadingList
+from generator.search import SearchIndex
+papers = [make_paper(id=str(i), slug=str(i), title=f"Paper {{i}}", abstract="Tokens go to experts.") for i in range(200)]
+index = SearchIndex(ReadingList("A list", papers), use_directory_urls=True)
+index.start()
+print(index._work.name, flush=True)
+os._exit(0)  # as SIGKILL would: no close(), no cleanup
+"""
+
+
+def test_pagefind_outliving_a_killed_build_stops_and_removes_its_work_folder(tmp_path: Path) -> None:
+    temp = Path(tempfile.gettempdir())
+    paths = [str(Path(__file__).parent), str(Path(__file__).parent.parent)]
+    killed = subprocess.run(
+        [sys.executable, "-c", _KILLED_BUILD.format(paths=paths)],
+        env={**os.environ, "TMPDIR": str(temp)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    work = Path(killed.stdout.strip())
+    assert work.parent == temp
+
+    deadline = time.monotonic() + 60
+    while work.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not work.exists()
+    assert _leftovers() == []
