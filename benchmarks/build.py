@@ -216,7 +216,16 @@ def serve_seconds(size: int, data: Path, edits: int = 3) -> dict[str, object]:
         base = f"http://127.0.0.1:{port}/"
         log = (work / "serve.log").open("w")
         command = [sys.executable, "-m", "generator", "serve", "-f", str(config), "-a", f"127.0.0.1:{port}"]
-        server = subprocess.Popen(command, cwd=project, stdout=log, stderr=subprocess.STDOUT)
+        # SIGINT as from a terminal: a benchmark started in the background
+        # (`cmd &`) passes it on ignored, so serve would only stop when killed,
+        # leaving its work folders (readinglist-search-*) in the temporary folder.
+        server = subprocess.Popen(
+            command,
+            cwd=project,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
         try:
             started = time.perf_counter()
             first_build = _wait_for(base + "papers.json", lambda body: b'"id"' in body, timeout=1800)
