@@ -8,7 +8,7 @@
 It writes the float32 weights to DIR/model.safetensors; export_model.py's
 quantise() turns them into the package's int8 form, and `benchmarks/themes.py
 --small --half 1` and `benchmarks/titles.py --embeddings` measure them on the
-half it never saw. The (title, abstract) objective measured as no gain
+half it never saw. Neither objective measured a clear gain
 (README, Short lists), so the package keeps the original model and this
 script does not write it.
 
