@@ -1,4 +1,4 @@
-"""How many cores this process may use: the one count every parallel stage sizes itself by."""
+"""How many cores this process may use, the one count every parallel stage sizes itself by, and whether its parent is gone."""
 
 from __future__ import annotations
 
@@ -10,3 +10,11 @@ def available_cores() -> int:
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0))
     return os.cpu_count() or 1
+
+
+def orphaned(parent: int) -> bool:
+    """Whether parent, the process that started this one, has gone: an orphan is handed to another parent.
+
+    A build killed outright (SIGKILL) cannot stop its child processes; they ask this to stop themselves.
+    """
+    return os.getppid() != parent

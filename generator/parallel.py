@@ -57,6 +57,7 @@ from mkdocs.structure.nav import Navigation, get_navigation
 from mkdocs.structure.pages import Page
 
 from . import sidebars
+from .cores import orphaned
 from .errors import BuildError
 from .render import papers_on
 
@@ -376,7 +377,7 @@ def _work(job: _Job) -> tuple[dict[str, Rendered], list[tuple[str, int, str]], s
     mkdocs_log.propagate = False
     rendered: dict[str, Rendered] = {}
     for path in job.pages:
-        if os.getppid() != job.parent:
+        if orphaned(job.parent):
             # The build was killed without a chance to stop us: stop writing into its site folder.
             sys.exit(1)
         file = files.get_file_from_path(path)

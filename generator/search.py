@@ -33,6 +33,7 @@ from pathlib import Path
 from pagefind_bin_extended import get_executable
 
 from . import text
+from .cores import orphaned
 from .errors import BuildError
 from .model import Paper, ReadingList
 from .render import paper_html_path
@@ -155,26 +156,19 @@ def _index(work: Path, binary: str, parent: int) -> int:
     except OSError as error:
         print(f"cannot run Pagefind: {error.strerror}", flush=True)
         return 1
-    while True:
+    code = None
+    while code is None:
         try:
             code = pagefind.wait(timeout=_PARENT_CHECK)
-            break
         except subprocess.TimeoutExpired:
-            if _orphaned(parent):
+            if orphaned(parent):
                 pagefind.kill()
-                code = pagefind.wait()
-                break
     shutil.rmtree(pages, ignore_errors=True)
     # A build killed outright (SIGKILL, or SIGTERM to a plain `mkdocs build`) never reads the index nor removes
     # the work folder: nobody else will, and at 20,000 papers it holds 60 MB.
-    if _orphaned(parent):
+    if orphaned(parent):
         shutil.rmtree(work, ignore_errors=True)
     return code
-
-
-def _orphaned(parent: int) -> bool:
-    """Whether the process that started this one has gone: a child outliving its parent is handed to another."""
-    return os.getppid() != parent
 
 
 def _document(body: str, title: str) -> str:
