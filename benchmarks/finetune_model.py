@@ -28,7 +28,6 @@ not promise the same bytes on another machine.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import math
 import random
@@ -41,6 +40,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from export_model import DEFAULT_DATA, source_folder  # noqa: E402
+from themes import in_half  # noqa: E402
 
 SEED = 0
 BATCH = 64
@@ -49,17 +49,12 @@ WARM_UP = 0.1
 # cosine similarities times this are the logits (sentence-transformers' MultipleNegativesRankingLoss)
 SCALE = 20.0
 ABSTRACT_PIECES, SHORT_PIECES = 128, 32
-MIN_SHARED = 1
 
 
 def half_records(path: Path, half: int) -> list[dict]:
     """The records with an abstract whose id hashes to half."""
     records = [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
-    return [
-        r
-        for r in records
-        if (r.get("abstract") or "").strip() and int(hashlib.sha1(r["id"].encode()).hexdigest(), 16) % 2 == half
-    ]
+    return [r for r in records if (r.get("abstract") or "").strip() and in_half(r["id"], half)]
 
 
 def title_pairs(records: list[dict]) -> list[tuple[str, str]]:
@@ -78,7 +73,7 @@ def keyword_pairs(records: list[dict]) -> list[tuple[str, str]]:
     """(abstract, abstract) of each paper and the one its authors' keywords say is nearest.
 
     Nearest: the most shared keywords, each weighted by how rare it is (its
-    idf), at least MIN_SHARED of them; ties go to the earlier id.
+    idf); ties go to the earlier paper. A paper that shares none has no pair.
     """
     keywords = [{k.strip().lower() for k in r.get("keywords") or [] if k.strip()} for r in records]
     frequency = Counter(k for ks in keywords for k in ks)
@@ -89,16 +84,13 @@ def keyword_pairs(records: list[dict]) -> list[tuple[str, str]]:
             having.setdefault(k, []).append(i)
     pairs = []
     for i, ks in enumerate(keywords):
-        shared: Counter[int] = Counter()
         weight: dict[int, float] = {}
         for k in ks:
             for j in having[k]:
                 if j != i:
-                    shared[j] += 1
                     weight[j] = weight.get(j, 0.0) + idf[k]
-        best = [j for j in shared if shared[j] >= MIN_SHARED]
-        if best:
-            j = max(best, key=lambda j: (weight[j], -j))
+        if weight:
+            j = max(weight, key=lambda j: (weight[j], -j))
             pairs.append((records[i]["abstract"].strip(), records[j]["abstract"].strip()))
     return pairs
 

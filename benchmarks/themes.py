@@ -197,11 +197,16 @@ def stability(papers: list[Paper], areas: dict[str, str], seed: int = 0) -> dict
 SMALL_METHODS = ("readinglist, terms", "readinglist, encoder", "TF-IDF + KMeans", "encoder + KMeans")
 
 
+def in_half(record_id: str, half: int) -> bool:
+    """Whether the paper falls in that half of the dev file, by its id's hash: the split --half and finetune_model.py share."""
+    return int(hashlib.sha1(record_id.encode()).hexdigest(), 16) % 2 == half
+
+
 def small_lists(path: Path, sizes: list[int], subsets: int, half: int | None) -> None:
     """AMI and NMI against primary_area of each method on seeded random subsets of each size, abstracts only."""
     records = [json.loads(line) for line in path.open(encoding="utf-8")]
     if half is not None:
-        records = [r for r in records if int(hashlib.sha1(r["id"].encode()).hexdigest(), 16) % 2 == half]
+        records = [r for r in records if in_half(r["id"], half)]
     areas = {r["id"]: r["primary_area"] for r in records}
     abstracts = {r["id"]: r["abstract"] for r in records}
     ids = sorted(abstracts)
