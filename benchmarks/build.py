@@ -23,8 +23,8 @@ together (this one's threads, the page workers, Pagefind, the plain build's
 process): on the shared machine they move far less with the load than the
 seconds on the clock do. A second table gives each stage's CPU seconds in
 the --jobs N build (the mkdocs stage includes the workers and Pagefind).
-search is starting Pagefind once the papers are enriched: it then indexes in
-a child process through the later stages, and its CPU seconds count where the
+search is starting Pagefind once the themes are detected: it then indexes
+in a child process through the later stages, and its CPU seconds count where the
 build waits for it, at the end of the mkdocs stage.
 
 Papers come from the OpenReview export (../shared/data by default), repeated

@@ -1,6 +1,6 @@
 """The pipeline: input files to rendered pages to a finished site.
 
-read → enrich → detect themes → find related → lay out the map → render → write (MkDocs).
+read → enrich → detect themes → (start the search index) → find related → lay out the map → render → write (MkDocs).
 """
 
 from __future__ import annotations
@@ -66,7 +66,11 @@ def generate(
     """Input files to rendered Markdown pages: every stage before MkDocs.
 
     on_papers is called with the list once its papers are final (read and
-    enriched), before the themes: the plugin starts the search index there.
+    enriched) and its themes detected: the plugin starts the search index
+    there, and Pagefind indexes on the other core while the later stages run
+    on one. Started before the themes, it took the core that detection's
+    threads use: at 20,000 papers detection took 35 s instead of 24, and the
+    whole build 139.6 s instead of 132.4 (one run each, back to back).
     """
     clock = clock or Stopwatch()
     cache = Cache(settings.cache_dir, preview=settings.preview)
@@ -79,13 +83,13 @@ def generate(
         # Titles ask the sentence model only when told to: it costs about 50 ms
         # an abstract for ROUGE-L 0.332 against 0.325 (README, Derived titles).
         reading_list = enrich(reading_list, embeddings=settings.embeddings is True)
-    if on_papers is not None:
-        with clock("search"):
-            on_papers(reading_list)
     embeddings = settings.embeds(len(reading_list.papers))
     log.info("Sentence model: %s for %d papers", "on" if embeddings else "off", len(reading_list.papers))
     with clock("detect"):
         reading_list = detect_themes(reading_list, themes, cache, embeddings=embeddings)
+    if on_papers is not None:
+        with clock("search"):
+            on_papers(reading_list)
     with clock("related"):
         reading_list = find_related(reading_list, n=settings.related, cache=cache, embeddings=embeddings)
     with clock("layout"):

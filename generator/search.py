@@ -1,41 +1,45 @@
 """The search stage: a chunked Pagefind index of the papers.
 
 The browser downloads only the index chunks a query needs, so search starts at
-once however long the list is. Pagefind reads small stand-in pages written
+once however long the list is. Pagefind reads small stand-in pages made
 from the data model (title, authors, summary, abstract and keywords of each
 paper, and the home page's title) rather than the finished site: they are a
-fraction of its size, and a child process writes and indexes them on the
-second core while the build goes on. Written from this process, the 20,000
-files of a whole conference held up MkDocs for 9 s, and removing them took 5 s
-more. The papers are final once they are enriched, so the generator starts
-the index then (pipeline.generate's on_papers): at 20,000 papers Pagefind's
-40 s of CPU then overlap theme detection, related papers and rendering,
-rather than MkDocs, which needs both cores. The child runs at the lowest
-priority, so it takes only the CPU that those stages leave idle: at normal
-priority it slowed theme detection's threads more than it saved.
+fraction of its size, and a child process hands them to Pagefind on the
+second core while the build goes on, as strings through its service mode,
+never as files: at 20,000 papers those took 10 s of CPU to write and remove.
+The generator starts the index once the themes are detected
+(pipeline.generate's on_papers), so that Pagefind's 25 to 30 s of CPU at
+20,000 papers overlap related papers, the map and rendering, which run on
+one core, rather than theme detection, whose threads use both, or MkDocs.
+The child runs at the lowest priority, so it takes only the CPU that those
+stages leave idle.
 """
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import html
 import json
 import logging
 import os
+import queue
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 from pagefind_bin_extended import get_executable
 
 from . import text
 from .cores import orphaned
 from .errors import BuildError
-from .model import Paper, ReadingList
+from .model import ReadingList
 from .render import paper_html_path
 
 log = logging.getLogger(__name__)
@@ -67,16 +71,14 @@ class SearchIndex:
             raise BuildError("the Pagefind binary is missing", hint="pip install pagefind-bin-extended") from None
         self._work = tempfile.TemporaryDirectory(prefix="readinglist-search-")
         work = Path(self._work.name)
-        # One file for the child to read: writing the pages one by one is what it takes off this process.
-        (work / _PAGES_FILE).write_text(json.dumps(self._pages(), ensure_ascii=False), encoding="utf-8")
+        # One file of what the pages show, for the child to make them from: that too it takes off this process.
+        (work / _PAGES_FILE).write_text(json.dumps(self._shown(), ensure_ascii=False), encoding="utf-8")
         log.debug("Indexing %d papers with Pagefind", len(self._reading_list.papers))
-        # One thread for Pagefind: the other core renders the pages meanwhile.
-        env = {**os.environ, "RAYON_NUM_THREADS": "1"}
         command = [sys.executable, "-m", __name__, str(work), str(binary), str(os.getpid())]
         try:
             # A session of its own, so that close() stops Pagefind with it.
             self._process = subprocess.Popen(
-                command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, start_new_session=True
+                command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
             )
         except OSError as error:
             self.close()
@@ -124,16 +126,17 @@ class SearchIndex:
             self._work.cleanup()
             self._work = None
 
-    def _pages(self) -> list[tuple[str, str]]:
-        """Each stand-in page's site-relative path and HTML."""
-        title = html.escape(self._reading_list.title)
-        pages = [("index.html", _document(f"<h1>{title}</h1>", title))]
-        for paper in self._reading_list.papers:
-            path = paper_html_path(paper, use_directory_urls=self._directory_urls)
-            pages.append((path, _document(_paper_body(paper), html.escape(paper.title))))
-        return pages
+    def _shown(self) -> tuple[str, list[_Shown]]:
+        """The list's title, and what each paper's stand-in page shows, with its site-relative path."""
+        papers = [
+            (paper_html_path(p, use_directory_urls=self._directory_urls), p.title, p.authors, p.summary, p.keywords, p.abstract)
+            for p in self._reading_list.papers
+        ]
+        return self._reading_list.title, papers
 
 
+# A paper's stand-in page: its path, title, authors, summary, keywords and abstract.
+_Shown = tuple[str, str, list[str], str, list[str], str]
 _PAGES_FILE = "pages.json"
 _NICENESS = 19
 _PARENT_CHECK = 0.5
@@ -141,52 +144,126 @@ _INDEX_DIR = "index"
 
 
 def _index(work: Path, binary: str, parent: int) -> int:
-    """In the child: write the stand-in pages under work, index them into work/index, remove them; Pagefind's exit code."""
-    # Theme detection's threads want both cores: the index takes only the time they leave idle.
+    """In the child: index the stand-in pages into work/index through Pagefind's service mode; 0, or 1 having printed why."""
+    # The build's own processes come first: the index takes the CPU they leave idle.
     os.nice(_NICENESS)
-    pages = work / "pages"
-    for path, document in json.loads((work / _PAGES_FILE).read_text(encoding="utf-8")):
-        target = pages / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(document, encoding="utf-8")
-    command = [binary, "--site", str(pages), "--output-path", str(work / _INDEX_DIR)]
-    command += ["--force-language", INDEX_LANGUAGE, "--silent"]
+    title, papers = json.loads((work / _PAGES_FILE).read_text(encoding="utf-8"))
+    # One thread for Pagefind, whichever runtime it uses: the other core renders the pages meanwhile.
+    env = {**os.environ, "RAYON_NUM_THREADS": "1", "TOKIO_WORKER_THREADS": "1"}
     try:
-        pagefind = subprocess.Popen(command)
+        pagefind = subprocess.Popen([binary, "--service"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
     except OSError as error:
         print(f"cannot run Pagefind: {error.strerror}", flush=True)
         return 1
-    code = None
-    while code is None:
-        try:
-            code = pagefind.wait(timeout=_PARENT_CHECK)
-        except subprocess.TimeoutExpired:
-            if orphaned(parent):
-                pagefind.kill()
-    shutil.rmtree(pages, ignore_errors=True)
+    service = _Service(pagefind)
+    try:
+        problem = service.index(_pages(title, papers), work / _INDEX_DIR, stop=lambda: orphaned(parent))
+    finally:
+        pagefind.kill()
+        pagefind.wait()
     # A build killed outright (SIGKILL, or SIGTERM to a plain `mkdocs build`) never reads the index nor removes
-    # the work folder: nobody else will, and at 20,000 papers it holds 60 MB.
+    # the work folder: nobody else will.
     if orphaned(parent):
         shutil.rmtree(work, ignore_errors=True)
-    return code
+        return 1
+    if problem:
+        print(problem, flush=True)
+        return 1
+    return 0
+
+
+class _Service:
+    """Pagefind's service mode (`pagefind --service`), as its own Node and Python wrappers speak it.
+
+    Requests and responses are JSON objects {"message_id", "payload"}, each
+    base64-encoded and ended by a comma, on Pagefind's stdin and stdout. The
+    pages go in as strings, so no stand-in page is ever written to disk: as
+    20,000 files they cost 10 s of CPU to write and remove, and slowed
+    theme detection on the other core by as much again.
+    """
+
+    def __init__(self, process: subprocess.Popen[bytes]) -> None:
+        self._process = process
+        self._responses: queue.Queue[dict[str, Any] | None] = queue.Queue()
+        # Responses are read as they come: unread, they would fill the pipe and stop Pagefind reading requests.
+        threading.Thread(target=self._read, daemon=True).start()
+        self._sent = 0
+
+    def index(self, pages: Iterable[tuple[str, str]], output: Path, *, stop: Callable[[], bool]) -> str:
+        """Index the (path, HTML) pages into output; what went wrong, or the empty string."""
+        try:
+            self._send({"type": "NewIndex", "config": {"force_language": INDEX_LANGUAGE}})
+            created = self._next(stop)
+            index = created["index_id"]
+            for path, document in pages:
+                self._send({"type": "AddFile", "index_id": index, "file_path": path, "file_contents": document})
+            self._send({"type": "WriteFiles", "index_id": index, "output_path": str(output)})
+            while self._next(stop)["type"] != "WriteFiles":
+                pass
+        except _Failed as failure:
+            return str(failure)
+        except (_Ended, BrokenPipeError):
+            return f"exit code {self._process.wait()}"
+        return ""
+
+    def _send(self, payload: dict[str, object]) -> None:
+        assert self._process.stdin is not None
+        self._sent += 1
+        message = json.dumps({"message_id": self._sent, "payload": payload}, ensure_ascii=False)
+        self._process.stdin.write(base64.b64encode(message.encode("utf-8")) + b",")
+        self._process.stdin.flush()
+
+    def _next(self, stop: Callable[[], bool]) -> dict[str, Any]:
+        """The next response's payload; _Failed if it is an error."""
+        while True:
+            try:
+                payload = self._responses.get(timeout=_PARENT_CHECK)
+            except queue.Empty:
+                if stop():
+                    raise _Failed("the build is gone") from None
+                continue
+            if payload is None:
+                raise _Ended
+            if payload.get("type") == "Error":
+                raise _Failed(str(payload.get("message", payload)))
+            return payload
+
+    def _read(self) -> None:
+        assert self._process.stdout is not None
+        pending = b""
+        while chunk := self._process.stdout.read1(1 << 16):
+            *messages, pending = (pending + chunk).split(b",")
+            for message in messages:
+                self._responses.put(json.loads(base64.b64decode(message))["payload"])
+        self._responses.put(None)
+
+
+class _Failed(Exception):
+    """Pagefind answered a request with an error, or the build is gone."""
+
+
+class _Ended(Exception):
+    """Pagefind ended before it wrote the index."""
+
+
+def _pages(title: str, papers: list[_Shown]) -> Iterator[tuple[str, str]]:
+    """Each stand-in page's site-relative path and HTML: the home page's title, and what a reader can search a paper by."""
+    yield "index.html", _document(f"<h1>{html.escape(title)}</h1>", title)
+    for path, paper_title, authors, summary, keywords, abstract in papers:
+        parts = [f"<h1>{html.escape(paper_title)}</h1>"]
+        if authors:
+            parts.append(f"<p>{html.escape(', '.join(authors))}</p>")
+        if summary:
+            parts.append(f"<p>{html.escape(summary)}</p>")
+        shown = html.escape(", ".join(keywords), quote=True)
+        parts.append(
+            f'<div data-pagefind-index-attrs="data-keywords" data-keywords="{shown}">{text.abstract_html(abstract)}</div>'
+        )
+        yield path, _document("".join(parts), paper_title)
 
 
 def _document(body: str, title: str) -> str:
-    return f"<!doctype html><html><head><title>{title}</title></head><body><main>{body}</main></body></html>"
-
-
-def _paper_body(paper: Paper) -> str:
-    """What a reader can search a paper by, as it shows on the paper's page."""
-    parts = [f"<h1>{html.escape(paper.title)}</h1>"]
-    if paper.authors:
-        parts.append(f"<p>{html.escape(', '.join(paper.authors))}</p>")
-    if paper.summary:
-        parts.append(f"<p>{html.escape(paper.summary)}</p>")
-    keywords = html.escape(", ".join(paper.keywords), quote=True)
-    parts.append(
-        f'<div data-pagefind-index-attrs="data-keywords" data-keywords="{keywords}">{text.abstract_html(paper.abstract)}</div>'
-    )
-    return "".join(parts)
+    return f"<!doctype html><html><head><title>{html.escape(title)}</title></head><body><main>{body}</main></body></html>"
 
 
 if __name__ == "__main__":

@@ -125,7 +125,7 @@ def _interrupt_when(project: Path, many_papers: Path, tmp: Path, prefix: str, si
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds stray processes in /proc")
 @pytest.mark.parametrize(
     ("prefix", "running"),
-    [("readinglist-search-", "Pagefind, started before the themes"), ("readinglist-pages-", "the page workers")],
+    [("readinglist-search-", "Pagefind, started after the themes"), ("readinglist-pages-", "the page workers")],
 )
 # SIGTERM is what `kill`, `timeout` and a cancelled CI job send.
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
@@ -134,7 +134,7 @@ def test_ctrl_c_or_sigterm_stops_every_process_and_leaves_the_previous_site(
 ):
     site = build_site(project, many_papers)
     before = {path: (data, (site / path).stat().st_mtime_ns) for path, data in files_of(site).items()}
-    # A cold build, so that Pagefind runs while the themes are detected.
+    # A cold build, so that the stages Pagefind runs beside take long enough for the signal to find it running.
     shutil.rmtree(project / ".cache")
     tmp = tmp_path / "tmp"
     tmp.mkdir()
