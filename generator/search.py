@@ -159,8 +159,9 @@ def _index(work: Path, binary: str, parent: int) -> int:
     try:
         problem = service.index(_pages(title, papers), work / _INDEX_DIR, stop=lambda: orphaned(parent))
     finally:
-        pagefind.kill()
-        pagefind.wait()
+        if pagefind.poll() is None:
+            pagefind.kill()
+            pagefind.wait()
     # A build killed outright (SIGKILL, or SIGTERM to a plain `mkdocs build`) never reads the index nor removes
     # the work folder: nobody else will.
     if orphaned(parent):
@@ -197,13 +198,19 @@ class _Service:
             index = created["index_id"]
             for path, document in pages:
                 self._send({"type": "AddFile", "index_id": index, "file_path": path, "file_contents": document})
-            self._send({"type": "WriteFiles", "index_id": index, "output_path": str(output)})
-            while self._next(stop)["type"] != "WriteFiles":
+            # Asked to write the index itself, Pagefind 1.5 answered before it had written every file: the
+            # index comes back whole instead, and is written here.
+            self._send({"type": "GetFiles", "index_id": index})
+            while (response := self._next(stop))["type"] != "GetFiles":
                 pass
         except _Failed as failure:
             return str(failure)
         except (_Ended, BrokenPipeError):
             return f"exit code {self._process.wait()}"
+        for file in response["files"]:
+            target = output / file["path"]
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(base64.b64decode(file["content"]))
         return ""
 
     def _send(self, payload: dict[str, object]) -> None:
@@ -230,11 +237,15 @@ class _Service:
 
     def _read(self) -> None:
         assert self._process.stdout is not None
-        pending = b""
-        while chunk := self._process.stdout.read1(1 << 16):
-            *messages, pending = (pending + chunk).split(b",")
-            for message in messages:
+        # The index comes back as one message of some 100 MB at 20,000 papers: its pieces are joined once, at its end.
+        pieces: list[bytes] = []
+        while chunk := self._process.stdout.read1(1 << 20):
+            *ends, rest = chunk.split(b",")
+            for end in ends:
+                message = b"".join([*pieces, end])
+                pieces = []
                 self._responses.put(json.loads(base64.b64decode(message))["payload"])
+            pieces.append(rest)
         self._responses.put(None)
 
 
