@@ -29,7 +29,7 @@ import itertools
 import operator
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -67,6 +67,16 @@ _GENERIC_NOUN = (
     r"|solution|scheme|procedure|mechanism|formalism)"
 )
 _GENERIC = set(_GENERIC_NOUN[3:-1].split("|"))
+# What a paper's whole contribution is called, unlike a part of it (module, loss, prompt encoder): "Fed-DIP, a
+# novel framework", "BEAR, a fine-grained benchmark".
+_WHOLE = r"(?:framework|approach|method|model|paradigm|system|pipeline|architecture|agent|algorithm|benchmark|dataset)s?\b"
+# "our proposed X", "a framework called X", "the Fed-GRIP framework" before a name; after it "X, a novel
+# framework", "(X), a unified framework", "X model".
+_OWN_BEFORE = re.compile(
+    r"(?:(?i:\bour|\bthe proposed)\s+(?:[\w-]+,?\s+){0,2}|" + _WHOLE + r",?\s+(?:(?:called|named|termed|dubbed|coined)\s+)?)$"
+)
+_OWN_AFTER = re.compile(r"\)?\s*(?:\([^()]{0,80}\))?,\s+(?:an?|the)\s+(?:[\w-]+,?\s+){0,5}?" + _WHOLE + r"|\s+" + _WHOLE)
+_OWN_WINDOW = 40
 
 # Who does what: "we propose", "this paper introduces", "we analyze X and introduce".
 _SUBJECT = (
@@ -556,8 +566,9 @@ def _candidates(abstract: str) -> _Candidates:
     lowered = [token.lower() for token in tokens]
     weights = _term_weights(lowered)
     # A name the abstract only uses competes too, and wins only by being used more.
-    found = [_named_method(sentences, text), _bold_initials(abstract[:_MAX_CHARS]), _frequent_name(sentences, text)]
-    named = _most_used(found, text) or _url_name(urls, text)
+    bold = _bold_initials(abstract[:_MAX_CHARS])
+    found = [*_named_methods(sentences, text), bold, _frequent_name(sentences, text)]
+    named = _chosen_name(found, text, bold) or _url_name(urls, text)
     sources: list[tuple[str, float, str]]
     if named is None:
         name, budget, skip = "", _MAX_WORDS, -1
@@ -941,24 +952,41 @@ def _rejoin(left: str, right: str, text: str) -> str:
     return left + right
 
 
-def _most_used(names: list[tuple[str, str, int] | None], text: str) -> tuple[str, str, int] | None:
-    """Of the names found, the one the abstract uses most, the first found on a tie."""
+def _chosen_name(
+    names: list[tuple[str, str, int] | None], text: str, bold: tuple[str, str, int] | None
+) -> tuple[str, str, int] | None:
+    """Of the names found, the one the abstract uses most, the first found on a tie. Being presented as the
+    whole method (or spelled in bold initials) counts as one use more: a module or side benchmark is often
+    named more often than the method it belongs to."""
     found = [named for named in names if named]
-    return max(found, key=lambda named: _uses(named[0], text)) if found else None
+    return max(found, key=lambda named: (named is bold or _own(named[0], text)) + _uses(named[0], text), default=None)
+
+
+def _own(name: str, text: str) -> bool:
+    """Whether the text presents the name as its whole method: "our X", "X, a novel framework", "a framework
+    called X", "our X model"."""
+    return any(
+        _OWN_BEFORE.search(text, max(0, at - _OWN_WINDOW), at) or _OWN_AFTER.match(text, at + len(name))
+        for at in _occurrences(name, text)
+    )
 
 
 def _uses(name: str, text: str) -> int:
     """How often the text uses the name as a word of its own, not inside another ("SAM" in "SAM-2" is not)."""
+    return sum(1 for _ in _occurrences(name, text))
+
+
+def _occurrences(name: str, text: str) -> Iterator[int]:
+    """Where the text uses the name as a word of its own."""
     # A scan rather than a pattern per name: compiling one for every name found cost more than the rest.
-    count, at = 0, text.find(name) if name else -1
+    at = text.find(name) if name else -1
     while at >= 0:
         end = at + len(name)
         if not _joined(text, at - 1) and not _joined(text, end):
-            count += 1
+            yield at
             at = text.find(name, end)
         else:
             at = text.find(name, at + 1)
-    return count
 
 
 def _joined(text: str, at: int) -> bool:
@@ -966,20 +994,15 @@ def _joined(text: str, at: int) -> bool:
     return 0 <= at < len(text) and (text[at].isalnum() or text[at] in "_-")
 
 
-def _named_method(sentences: list[str], text: str) -> tuple[str, str, int] | None:
-    """The method the abstract introduces, what it is, and which sentence says so.
-
-    An abstract may introduce a side dataset or benchmark too; the name it uses most is the paper's.
-    """
-    found: list[tuple[int, int, str, str, str]] = []
+def _named_methods(sentences: list[str], text: str) -> list[tuple[str, str, int]]:
+    """The methods the abstract introduces, what each is, and which sentence says so."""
+    found: list[tuple[str, str, int]] = []
     for at, sentence in enumerate(sentences[:_MAX_SENTENCES]):
         named = _name_in(sentence)
-        if named and all(named[0] != other[2] for other in found):
-            found.append((-_uses(named[0], text), at, *named))
-    if not found:
-        return None
-    _, at, name, expansion, app = min(found)
-    return name, _describe(expansion, app, " ".join(sentences[:at])), at
+        if named and all(named[0] != other[0] for other in found):
+            name, expansion, app = named
+            found.append((name, _describe(expansion, app, " ".join(sentences[:at])), at))
+    return found
 
 
 def _name_in(sentence: str) -> tuple[str, str, str] | None:

@@ -165,6 +165,16 @@ def test_a_benchmark_made_to_evaluate_a_named_method_is_not_the_paper():
     assert not [title for title in titles if "benchmark" in title.lower()]
 
 
+def test_the_method_presented_as_the_whole_framework_leads_over_a_module_named_more_often():
+    abstract = (
+        "Federated graph learning suffers when clients hold graphs of different sizes. To address this, we propose "
+        "Fed-GRIP, a novel framework that aligns client subgraphs through a shared anchor space. Furthermore, we "
+        "introduce the Subgraph Anchor Encoder (SAE2), which maps local structure to the anchors. SAE2 is trained "
+        "jointly with the classifier. Experiments on six benchmarks show state-of-the-art accuracy."
+    )
+    assert derive_title(abstract).startswith("Fed-GRIP: ")
+
+
 def test_a_list_of_words_is_not_cut_at_its_first_comma():
     abstract = (
         "Clinical models are hard to trust. We present WardBench, a benchmark for evaluating accuracy, robustness, "
