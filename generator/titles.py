@@ -81,7 +81,7 @@ _OWN_WINDOW = 40
 # Who does what: "we propose", "this paper introduces", "we analyze X and introduce".
 _SUBJECT = (
     r"(?i:\b(?:we|(?:this|our) (?:paper|work|study|article|research))(?:\s[^.;]{0,100}?\sand)?)"
-    r"\s+(?:(?:first|also|further|then|now|here|\w+ly)\s+)?"
+    r"\s+(?:(?:first|also|further|then|now|here|therefore|thus|hence|instead|\w+ly)\s+)?"
 )
 # "we fill this gap by introducing VideoMind"
 _SUBJECT_BY = r"(?i:\bwe\s[^.;]{0,100}?\sby)\s+"

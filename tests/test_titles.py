@@ -175,6 +175,15 @@ def test_the_method_presented_as_the_whole_framework_leads_over_a_module_named_m
     assert derive_title(abstract).startswith("Fed-GRIP: ")
 
 
+def test_a_linking_adverb_between_we_and_the_verb_still_introduces_the_name():
+    abstract = (
+        "Agents that write database queries are rarely checked for injection flaws. We therefore introduce "
+        "QueryGuardBench, a benchmark of 210 query-writing tasks with hidden injection tests. Current agents pass "
+        "fewer than a third of them."
+    )
+    assert derive_title(abstract).startswith("QueryGuardBench: ")
+
+
 def test_a_list_of_words_is_not_cut_at_its_first_comma():
     abstract = (
         "Clinical models are hard to trust. We present WardBench, a benchmark for evaluating accuracy, robustness, "
