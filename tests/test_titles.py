@@ -184,6 +184,15 @@ def test_a_linking_adverb_between_we_and_the_verb_still_introduces_the_name():
     assert derive_title(abstract).startswith("QueryGuardBench: ")
 
 
+@pytest.mark.parametrize("naming", ["(abbreviated as KelpNet)", ", short as KelpNet,", ", referred to as KelpNet,"])
+def test_a_name_given_as_an_abbreviation_leads(naming):
+    abstract = (
+        "Mapping kelp forests from satellites is limited by clouds. We propose a cloud-robust segmentation network "
+        f"{naming} that fuses radar with optical imagery. It improves kelp mapping accuracy by 12 points."
+    ).replace(" ,", ",")
+    assert derive_title(abstract).startswith("KelpNet: ")
+
+
 def test_a_list_of_words_is_not_cut_at_its_first_comma():
     abstract = (
         "Clinical models are hard to trust. We present WardBench, a benchmark for evaluating accuracy, robustness, "
