@@ -1379,9 +1379,10 @@ def _polish(title: str) -> str:
 
 
 def coined(word: str) -> bool:
-    """Whether a word looks like a made-up name (LapFlow, G4Splat, C-voting), not a plural acronym."""
+    """Whether a word looks like a made-up name (LapFlow, G4Splat, C-voting), not a plural acronym nor a
+    compound adjective (LLM-based, DPO-inducing)."""
     if word.lower() == word or re.fullmatch(
-        r"[A-Z]+s|.*-(?:based|like|style|driven|aware|guided|free|level|wise|[a-z]+ed)", word
+        r"[A-Z]+s|.*-(?:based|like|style|driven|aware|guided|free|level|wise|[a-z]+ed)|.{2,}-[a-z]+ing", word
     ):
         return False
     return any(c.isupper() or c.isdigit() for c in word[1:]) or word[1:2] == "-"

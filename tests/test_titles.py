@@ -193,6 +193,14 @@ def test_a_name_given_as_an_abbreviation_leads(naming):
     assert derive_title(abstract).startswith("KelpNet: ")
 
 
+def test_a_compound_adjective_in_ing_is_no_name():
+    abstract = (
+        "Preference optimization can drift from the reference policy. We study a family of objectives, which we call "
+        "KL-preserving, and show that they keep the policy close to the reference under mild conditions."
+    )
+    assert not derive_title(abstract).startswith("KL-preserving")
+
+
 def test_a_list_of_words_is_not_cut_at_its_first_comma():
     abstract = (
         "Clinical models are hard to trust. We present WardBench, a benchmark for evaluating accuracy, robustness, "
