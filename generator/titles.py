@@ -69,7 +69,8 @@ _GENERIC_NOUN = (
 _GENERIC = set(_GENERIC_NOUN[3:-1].split("|"))
 # What a paper's whole contribution is called, unlike a part of it (module, loss, prompt encoder): "Fed-DIP, a
 # novel framework", "BEAR, a fine-grained benchmark".
-_WHOLE = r"(?:framework|approach|method|model|paradigm|system|pipeline|architecture|agent|algorithm|benchmark|dataset)s?\b"
+_WHOLE_NOUN = r"(?:framework|approach|method|model|paradigm|system|pipeline|architecture|agent|algorithm|benchmark|dataset)"
+_WHOLE = _WHOLE_NOUN + r"s?\b"
 # "our proposed X", "a framework called X", "the Fed-GRIP framework" before a name; after it "X, a novel
 # framework", "(X), a unified framework", "X model".
 _OWN_BEFORE = re.compile(
@@ -77,6 +78,23 @@ _OWN_BEFORE = re.compile(
 )
 _OWN_AFTER = re.compile(r"\)?\s*(?:\([^()]{0,80}\))?,\s+(?:an?|the)\s+(?:[\w-]+,?\s+){0,5}?" + _WHOLE + r"|\s+" + _WHOLE)
 _OWN_WINDOW = 40
+# The same, to find such names: "Our method, QuestA, ...", "STAR, a novel deep learning framework", "a new
+# method, SHANG++, ...", "a novel benchmark—MIRAGE—the first ...". A plural ("benchmark datasets, TSU,
+# Charades") lists examples.
+_OWN_NAMES = re.compile(
+    r"(?i:\bour|\bthe proposed)((?:[\s,]+" + _TOKEN + r"){1,3})"
+    + r"|(?<![\w-])(" + _TOKEN + r")\)?\s*(?:\([^()]{0,80}\))?,\s+(?:an?|the)\s+(?:[\w-]+,?\s+){0,5}?" + _WHOLE
+    + r"|" + _WHOLE_NOUN + r"\b\s*(?:[,\u2014\u2013]\s*|\s+(?:called|named|termed|dubbed|coined)\s+)(" + _TOKEN + r")"
+    + r"(?=\s*[,\u2014\u2013(.;:)]|\s+(?:that|which|is|was|can)\b)"
+)  # fmt: skip
+# "our proposed method, X": the words "our" may take before the name.
+_BEFORE_OUR_NAME = _GENERIC | {"proposed", "new", "novel", "model", "system", "pipeline", "architecture", "agent",
+                               "benchmark", "dataset", "algorithm", "called", "named", "termed", "dubbed"}  # fmt: skip
+# "we leverage NatureLM, an autoregressive model", "we focus on ResNets, a widely adopted architecture": used, not made.
+_USED_BEFORE = re.compile(r"\b(?:leverag\w*|us(?:e|es|ed|ing)|adopt\w*|employ\w*|utiliz\w*|on|to|from|of|like)\s+$", re.I)
+# "0.5B-parameter", "SO-equivariance": a modifier or a quantity, not a name, when its last part is a plain word.
+_PLAIN_LAST_PART = re.compile(r".*-[a-z]{4,}")
+_CAPITAL_NEXT = re.compile(r"\s+[A-Z]")
 
 # Who does what: "we propose", "this paper introduces", "we analyze X and introduce".
 _SUBJECT = (
@@ -567,7 +585,7 @@ def _candidates(abstract: str) -> _Candidates:
     weights = _term_weights(lowered)
     # A name the abstract only uses competes too, and wins only by being used more.
     bold = _bold_initials(abstract[:_MAX_CHARS])
-    found = [*_named_methods(sentences, text), bold, _frequent_name(sentences, text)]
+    found = [*_named_methods(sentences, text), bold, _frequent_name(sentences, text), _owned_name(text)]
     named = _chosen_name(found, text, bold) or _url_name(urls, text)
     sources: list[tuple[str, float, str]]
     if named is None:
@@ -616,8 +634,9 @@ def _candidates(abstract: str) -> _Candidates:
             if all(title != other.title for other in titles):
                 titles.append(_Candidate(title, source, made[source], place, tasked))
         made[source] += 1
-    if not titles:
-        titles = [_Candidate(_polish(name or _prefix(text)), "opening", 0, 0.0, 0)]
+    # After a name too, lest it stand alone when nothing else passes the gate.
+    if not titles or name:
+        titles.append(_Candidate(_polish(f"{name}: {_prefix(text)}" if name else _prefix(text)), "opening", 0, 0.0, 0))
     opening = frozenset(_stem(w) for w in _WORD.findall(" ".join(sentences[:_OPENING_SENTENCES]).lower()))
     top = frozenset(sorted(weights, key=lambda term: -weights[term])[:_TOP_COVERED])
     counts: Counter[str] = Counter()
@@ -969,6 +988,36 @@ def _own(name: str, text: str) -> bool:
         _OWN_BEFORE.search(text, max(0, at - _OWN_WINDOW), at) or _OWN_AFTER.match(text, at + len(name))
         for at in _occurrences(name, text)
     )
+
+
+def _owned_name(text: str) -> tuple[str, str, int] | None:
+    """The first coined name the text presents as its whole method, however seldom it uses it: "Our method,
+    QuestA, ...", "our proposed Med-K2N outperforms ...", "STAR, a novel deep learning framework"."""
+    # An acronym used before the authors speak ("Video Class-Incremental Learning (VCIL) seeks ...") is the field's.
+    ours = _WE.search(text)
+    background = text[: ours.start()] if ours else ""
+    for match in _OWN_NAMES.finditer(text, len(background)):
+        if match[1]:
+            name, at = _our_name(match[1], match.start(1))
+        else:
+            group = 2 if match[2] else 3
+            name, at = match[group], match.start(group)
+        # "our Any-Subset Speculative Decoding (ASSD)": the first word of a long form, whose acronym is the name.
+        long_form = _CAPITAL_NEXT.match(text, at + len(name))
+        used = match[2] and _USED_BEFORE.search(text, max(0, at - _OWN_WINDOW), at)
+        if not name or long_form or used or _PLAIN_LAST_PART.fullmatch(name) or name in background:
+            continue
+        if coined(name) and not _field_acronym(name):
+            return name, "", -1
+    return None
+
+
+def _our_name(words: str, start: int) -> tuple[str, int]:
+    """The name in "our proposed method, X" or "our X", and where it starts; "" when other words come first."""
+    for word in _NAME_WORD.finditer(words):
+        if word[0] not in _BEFORE_OUR_NAME:
+            return word[0], start + word.start()
+    return "", start
 
 
 def _uses(name: str, text: str) -> int:

@@ -201,6 +201,45 @@ def test_a_compound_adjective_in_ing_is_no_name():
     assert not derive_title(abstract).startswith("KL-preserving")
 
 
+REEF = "Coral reef surveys need many expert hours per image. "
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Our method, ReefMix, blends labelled and unlabelled survey photos during training.",
+        "Experiments show that our proposed ReefMix outperforms semi-supervised baselines on three reef datasets.",
+        "We answer this with ReefMix, a semi-supervised segmentation framework for survey photos.",
+        "Our ReefMix model blends labelled and unlabelled survey photos during training.",
+    ],
+)
+def test_a_name_the_abstract_presents_as_its_own_method_leads_however_seldom_used(said):
+    assert derive_title(REEF + said).startswith("ReefMix: ")
+
+
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        # An acronym the background defines is the field's task, whatever "our" later says of it.
+        "Coral Reef Segmentation (CRS) needs many expert hours per image. Our CRS framework blends labelled and "
+        "unlabelled survey photos during training and raises accuracy on three reef datasets.",
+        # A model the authors use is not one they made.
+        REEF + "We fine-tune using ReefLM, a pretrained vision-language model, on labelled and unlabelled survey "
+        "photos, and raise accuracy on three reef datasets.",
+        # "benchmark datasets, X, Y" lists examples.
+        REEF + "We blend labelled and unlabelled survey photos and raise accuracy on three benchmark datasets, "
+        "ReefSeg, CoralNet and Atlantis.",
+    ],
+)
+def test_a_name_the_abstract_only_mentions_is_not_presented_as_its_own(abstract):
+    assert not re.match(r"(?:CRS|ReefLM|ReefSeg)\b", derive_title(abstract))
+
+
+def test_a_name_with_nothing_said_of_it_is_followed_by_the_opening_clause():
+    abstract = "Stochastic optimizers degrade under multiplicative noise. A new method, FastNoise++, is introduced."
+    assert derive_title(abstract) == "FastNoise++: Stochastic optimizers degrade under multiplicative noise"
+
+
 def test_a_list_of_words_is_not_cut_at_its_first_comma():
     abstract = (
         "Clinical models are hard to trust. We present WardBench, a benchmark for evaluating accuracy, robustness, "
