@@ -83,7 +83,8 @@ _OWN_WINDOW = 40
 # Charades") lists examples.
 _OWN_NAMES = re.compile(
     r"(?i:\bour|\bthe proposed)((?:[\s,]+" + _TOKEN + r"){1,3})"
-    + r"|(?<![\w-])(" + _TOKEN + r")\)?\s*(?:\([^()]{0,80}\))?,\s+(?:an?|the)\s+(?:[\w-]+,?\s+){0,5}?" + _WHOLE
+    + r"|(?<![\w-])(" + _TOKEN + r")(?:\)|\s*\((?:(" + _TOKEN + r")\)|[^()]{0,80}\)))?,\s+(?:an?|the)\s+(?:[\w-]+,?\s+){0,5}?"
+    + _WHOLE
     + r"|" + _WHOLE_NOUN + r"\b\s*(?:[,\u2014\u2013]\s*|\s+(?:called|named|termed|dubbed|coined)\s+)(" + _TOKEN + r")"
     + r"(?=\s*[,\u2014\u2013(.;:)]|\s+(?:that|which|is|was|can)\b)"
 )  # fmt: skip
@@ -1000,11 +1001,12 @@ def _owned_name(text: str) -> tuple[str, str, int] | None:
         if match[1]:
             name, at = _our_name(match[1], match.start(1))
         else:
-            group = 2 if match[2] else 3
+            # "Image-Only Training for UMMs (IOMM), a ... framework": the acronym is the name.
+            group = 3 if match[3] else 2 if match[2] else 4
             name, at = match[group], match.start(group)
         # "our Any-Subset Speculative Decoding (ASSD)": the first word of a long form, whose acronym is the name.
         long_form = _CAPITAL_NEXT.match(text, at + len(name))
-        used = match[2] and _USED_BEFORE.search(text, max(0, at - _OWN_WINDOW), at)
+        used = match[2] and _USED_BEFORE.search(text, max(0, match.start(2) - _OWN_WINDOW), match.start(2))
         if not name or long_form or used or _PLAIN_LAST_PART.fullmatch(name) or name in background:
             continue
         if coined(name) and not _field_acronym(name):

@@ -235,6 +235,14 @@ def test_a_name_the_abstract_only_mentions_is_not_presented_as_its_own(abstract)
     assert not re.match(r"(?:CRS|ReefLM|ReefSeg)\b", derive_title(abstract))
 
 
+def test_an_acronym_in_parentheses_before_the_apposition_is_the_name_not_the_word_before_it():
+    abstract = (
+        "Routing tokens in mixtures of experts wastes memory. In this paper, we propose Budgeted Expert Routing for "
+        "MoEs (FreeMoE), a lightweight routing framework with a fixed per-expert budget. It halves peak memory."
+    )
+    assert derive_title(abstract).startswith("FreeMoE: ")
+
+
 def test_a_name_with_nothing_said_of_it_is_followed_by_the_opening_clause():
     abstract = "Stochastic optimizers degrade under multiplicative noise. A new method, FastNoise++, is introduced."
     assert derive_title(abstract) == "FastNoise++: Stochastic optimizers degrade under multiplicative noise"
