@@ -61,6 +61,14 @@ _NAME_WORD = re.compile(_TOKEN)
 _DIRECT_NAME = re.compile(r"\s+(" + _TOKEN + r")(?=\s*[,\u2014\u2013:])")
 # "our PromptArmor can ...", "the proposed method MMTok is ...", "our proposed system, OmniReset, ..."
 _OUR_NAME = re.compile(r"(?i:\bour|\bthe proposed)\s+(?:[a-z-]+\s+){0,2}?(?:[a-z-]+,\s+)?(" + _TOKEN + r")\b")
+# "Specifically, PASTEL first aligns ...", "results show that CLAA robustly aggregates ...": a subject mid-sentence.
+# The lookahead skips plain lowercase words early: names have a capital or a digit.
+_NAME_ACTS = re.compile(
+    r"(?<![\w-])(?=[\w.^+-]*[A-Z0-9])("
+    + _TOKEN
+    + r")\s+(?:(?:\w+ly|can|also|further|first|then|consistently)\s+)?(?:[a-z]+[^su\W]s|is|are)\b"
+)
+_SHORT_ACRONYM = re.compile(r"[A-Z]{2,3}")
 _SUBJECT_NAME = re.compile(r"(?:(?:our|the)\s+(?:[\w-]+,?\s+){0,2}?)?(" + _TOKEN + r")(?:,|\s+(?:is|are|can|[a-z]+s)\b)", re.I)
 _GENERIC_NOUN = (
     r"(?:framework|approach|method|model|technique|strategy|algorithm|paradigm|system|pipeline|architecture"
@@ -1167,10 +1175,19 @@ def _plain_case(expansion: str) -> str:
 def _frequent_name(sentences: list[str], text: str) -> tuple[str, str, int] | None:
     """A coined name the abstract never introduces but keeps using as a subject: "HELIOS achieves ..."."""
     counts: dict[str, int] = {}
+    ours = _WE.search(text)
+    background = text[: ours.start()] if ours else text
     for sentence in sentences[:_MAX_SENTENCES]:
         subject = _SUBJECT_NAME.match(sentence)
         found = [subject[1]] if subject else []
         found += [m[1] for m in _OUR_NAME.finditer(sentence)]
+        # Mid-sentence subjects count only once the authors speak (before, "EEG is ..." names the field), and
+        # not as a short acronym, which is likelier jargon ("OSR", "RFT") than the paper's coinage.
+        found += [
+            m[1]
+            for m in _NAME_ACTS.finditer(sentence, subject.end() if subject else 0)
+            if m[1] not in background and not _SHORT_ACRONYM.fullmatch(m[1])
+        ]
         for name in found:
             if coined(name) and not _field_acronym(name):
                 counts[name] = counts.get(name, 0) + 1

@@ -243,6 +243,24 @@ def test_an_acronym_in_parentheses_before_the_apposition_is_the_name_not_the_wor
     assert derive_title(abstract).startswith("FreeMoE: ")
 
 
+def test_a_coined_name_the_abstract_keeps_as_a_subject_mid_sentence_leads():
+    abstract = (
+        "Reconstructing scenes beyond the camera view is hard for monocular methods. To overcome this, we present "
+        "Panoramic Lifting for Unseen Regions via Generative Priors (PLUME) to fill in what the camera never saw. "
+        "Specifically, PLUME first aligns the scene into a spherical panorama. Experiments show that PLUME "
+        "consistently outperforms prior methods on monocular 4D reconstruction."
+    )
+    assert derive_title(abstract).startswith("PLUME: ")
+
+
+def test_a_field_acronym_the_background_defines_is_no_name_however_often_it_acts():
+    abstract = (
+        "Electroencephalography (EEG) is widely used in the clinic, and EEG is noisy. We study how EEG signals drift "
+        "across sessions. Experiments show that EEG drifts slowly, and that recalibrating every hour suffices."
+    )
+    assert not derive_title(abstract).startswith("EEG")
+
+
 def test_a_name_with_nothing_said_of_it_is_followed_by_the_opening_clause():
     abstract = "Stochastic optimizers degrade under multiplicative noise. A new method, FastNoise++, is introduced."
     assert derive_title(abstract) == "FastNoise++: Stochastic optimizers degrade under multiplicative noise"
