@@ -145,8 +145,8 @@ _LIGHT_VERBS = {"make", "provide", "undertake", "give", "offer"}
 # How a method is named: "called X", "X (Long Form)", "Long Form (X)", "X, a ...", "X—a ...".
 _NAME_RUN = r"((?:" + _TOKEN + r"\s+){0,6}?" + _TOKEN + r")"
 _CALLED = re.compile(
-    r"\b(?:called|termed|named|namely|dubbed|coined|abbreviated as|short as|referred to as|(?i:we) (?:term|call|name|dub))\s+" + _NAME_RUN
-    + r"\s*(?:\((" + _TOKEN + r")\))?(?=\s*[,.;:)]|\s+(?:that|which|to|and|for|with|based|built|in|on|as|is|from|by|via)\b|$)"
+    r"\b(?:called|termed|named|namely|dubbed|coined|abbreviated as|short as|referred to as|(?i:we) (?:term|call|name|dub))\s+(?:the\s+(?=\w+[A-Z0-9-]))?" + _NAME_RUN
+    + r"\s*(?:\((" + _TOKEN + r")\)|\([^()]{2,80}\))?(?=\s*[,.;:)]|\s+(?:that|which|to|and|for|with|based|built|in|on|as|is|from|by|via)\b|$)"
 )  # fmt: skip
 _TITLED_NAME = re.compile(r"\s+((?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*)(?=,\s+(?:an?|the)\s|\s+\()")
 _NAME_CONTEXT = re.compile(r"\s*(?:[,(:;.\u2014\u2013-]|$)|\s+(?:that|which|to|for)\b")

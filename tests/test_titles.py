@@ -175,6 +175,21 @@ def test_the_method_presented_as_the_whole_framework_leads_over_a_module_named_m
     assert derive_title(abstract).startswith("Fed-GRIP: ")
 
 
+@pytest.mark.parametrize(
+    "naming",
+    [
+        "a novel collusive attack, named FlockAttack (Federated Lockstep Attack), where",
+        "a novel collusive attack, termed the F-attack, where",
+    ],
+)
+def test_a_name_called_so_leads_with_its_long_form_or_article_beside_it(naming):
+    abstract = (
+        "Federated learning is exposed to colluding clients. To study this threat, we propose "
+        f"{naming} the backdoor emerges only after aggregation. Defenses miss it on four benchmarks."
+    )
+    assert re.match(r"(?:FlockAttack|F-attack): ", derive_title(abstract))
+
+
 def test_a_linking_adverb_between_we_and_the_verb_still_introduces_the_name():
     abstract = (
         "Agents that write database queries are rarely checked for injection flaws. We therefore introduce "
