@@ -113,8 +113,9 @@ _SUBJECT = (
 # "we fill this gap by introducing VideoMind"
 _SUBJECT_BY = r"(?i:\bwe\s[^.;]{0,100}?\sby)\s+"
 _INTRO = re.compile(
-    _SUBJECT + r"(?i:propose|present|introduce|develop|design|devise|build|construct|release|create|curate|unveil)(?:s|d|ed)?"
-    r"(?:\s+and\s+[a-z]+)?\b|" + _SUBJECT_BY + r"(?i:propos|present|introduc|develop|design|build|construct|creat)ing\b"
+    _SUBJECT + r"(?i:propose|present|introduce|develop|design|devise|build|construct|release|create|curate|unveil"
+    r"|puts? forward)(?:s|d|ed)?(?:\s+and\s+[a-z]+)?\b|" + _SUBJECT_BY + r"(?i:propos|present|introduc|develop|design"
+    r"|build|construct|creat)ing\b"
 )
 _OBJECT = re.compile(
     _SUBJECT + r"(?i:propose|present|introduce|develop|design|identify|advocate for|argue for|study|studie"

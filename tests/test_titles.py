@@ -190,6 +190,14 @@ def test_a_name_called_so_leads_with_its_long_form_or_article_beside_it(naming):
     assert re.match(r"(?:FlockAttack|F-attack): ", derive_title(abstract))
 
 
+def test_put_forward_introduces_a_name_like_propose():
+    abstract = (
+        "Power grids need fast dispatch under uncertainty. We put forward GridPilot (Grid Planning with Implicit "
+        "Lookahead), which plans dispatch over a learned horizon. Dispatch costs fall by a fifth on two grids."
+    )
+    assert derive_title(abstract).startswith("GridPilot: ")
+
+
 def test_a_linking_adverb_between_we_and_the_verb_still_introduces_the_name():
     abstract = (
         "Agents that write database queries are rarely checked for injection flaws. We therefore introduce "
