@@ -29,7 +29,7 @@ import itertools
 import operator
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -61,23 +61,61 @@ _NAME_WORD = re.compile(_TOKEN)
 _DIRECT_NAME = re.compile(r"\s+(" + _TOKEN + r")(?=\s*[,\u2014\u2013:])")
 # "our PromptArmor can ...", "the proposed method MMTok is ...", "our proposed system, OmniReset, ..."
 _OUR_NAME = re.compile(r"(?i:\bour|\bthe proposed)\s+(?:[a-z-]+\s+){0,2}?(?:[a-z-]+,\s+)?(" + _TOKEN + r")\b")
+# "Specifically, PASTEL first aligns ...", "results show that CLAA robustly aggregates ...": a subject mid-sentence.
+# The lookahead skips plain lowercase words early: names have a capital or a digit.
+_NAME_ACTS = re.compile(
+    r"(?<![\w-])(?=[\w.^+-]*[A-Z0-9])("
+    + _TOKEN
+    + r")\s+(?:(?:\w+ly|can|also|further|first|then|consistently)\s+)?(?:[a-z]+[^su\W]s|is|are)\b"
+)
+_SHORT_ACRONYM = re.compile(r"[A-Z]{2,3}")
 _SUBJECT_NAME = re.compile(r"(?:(?:our|the)\s+(?:[\w-]+,?\s+){0,2}?)?(" + _TOKEN + r")(?:,|\s+(?:is|are|can|[a-z]+s)\b)", re.I)
 _GENERIC_NOUN = (
     r"(?:framework|approach|method|model|technique|strategy|algorithm|paradigm|system|pipeline|architecture"
     r"|solution|scheme|procedure|mechanism|formalism)"
 )
 _GENERIC = set(_GENERIC_NOUN[3:-1].split("|"))
+# What a paper's whole contribution is called, unlike a part of it (module, loss, prompt encoder): "Fed-DIP, a
+# novel framework", "BEAR, a fine-grained benchmark".
+_WHOLE_NOUN = r"(?:framework|approach|method|model|paradigm|system|pipeline|architecture|agent|algorithm|benchmark|dataset)"
+_WHOLE = _WHOLE_NOUN + r"s?\b"
+# "our proposed X", "a framework called X", "the Fed-GRIP framework" before a name; after it "X, a novel
+# framework", "(X), a unified framework", "X model".
+_OWN_BEFORE = re.compile(
+    r"(?:(?i:\bour|\bthe proposed)\s+(?:[\w-]+,?\s+){0,2}|" + _WHOLE + r",?\s+(?:(?:called|named|termed|dubbed|coined)\s+)?)$"
+)
+_OWN_AFTER = re.compile(r"\)?\s*(?:\([^()]{0,80}\))?,\s+(?:an?|the)\s+(?:[\w-]+,?\s+){0,5}?" + _WHOLE + r"|\s+" + _WHOLE)
+_OWN_WINDOW = 40
+# The same, to find such names: "Our method, QuestA, ...", "STAR, a novel deep learning framework", "a new
+# method, SHANG++, ...", "a novel benchmark—MIRAGE—the first ...". A plural ("benchmark datasets, TSU,
+# Charades") lists examples.
+_OWN_NAMES = re.compile(
+    r"(?i:\bour|\bthe proposed)((?:[\s,]+" + _TOKEN + r"){1,3})"
+    + r"|(?<![\w-])(" + _TOKEN + r")(?:\)|\s*\((?:(" + _TOKEN + r")\)|[^()]{0,80}\)))?,\s+(?:an?|the)\s+(?:[\w-]+,?\s+){0,5}?"
+    + _WHOLE
+    + r"|" + _WHOLE_NOUN + r"\b\s*(?:[,\u2014\u2013]\s*|\s+(?:called|named|termed|dubbed|coined)\s+)(" + _TOKEN + r")"
+    + r"(?=\s*[,\u2014\u2013(.;:)]|\s+(?:that|which|is|was|can)\b)"
+)  # fmt: skip
+# "our proposed method, X": the words "our" may take before the name.
+_BEFORE_OUR_NAME = _GENERIC | {"proposed", "new", "novel", "model", "system", "pipeline", "architecture", "agent",
+                               "benchmark", "dataset", "algorithm", "called", "named", "termed", "dubbed"}  # fmt: skip
+# "we leverage NatureLM, an autoregressive model", "we focus on ResNets, a widely adopted architecture": used, not made.
+_USED_BEFORE = re.compile(r"\b(?:leverag\w*|us(?:e|es|ed|ing)|adopt\w*|employ\w*|utiliz\w*|on|to|from|of|like)\s+$", re.I)
+# "0.5B-parameter", "SO-equivariance": a modifier or a quantity, not a name, when its last part is a plain word.
+_PLAIN_LAST_PART = re.compile(r".*-[a-z]{4,}")
+_CAPITAL_NEXT = re.compile(r"\s+[A-Z]")
 
 # Who does what: "we propose", "this paper introduces", "we analyze X and introduce".
 _SUBJECT = (
     r"(?i:\b(?:we|(?:this|our) (?:paper|work|study|article|research))(?:\s[^.;]{0,100}?\sand)?)"
-    r"\s+(?:(?:first|also|further|then|now|here|\w+ly)\s+)?"
+    r"\s+(?:(?:first|also|further|then|now|here|therefore|thus|hence|instead|\w+ly)\s+)?"
 )
 # "we fill this gap by introducing VideoMind"
 _SUBJECT_BY = r"(?i:\bwe\s[^.;]{0,100}?\sby)\s+"
 _INTRO = re.compile(
-    _SUBJECT + r"(?i:propose|present|introduce|develop|design|devise|build|construct|release|create|curate|unveil)(?:s|d|ed)?"
-    r"(?:\s+and\s+[a-z]+)?\b|" + _SUBJECT_BY + r"(?i:propos|present|introduc|develop|design|build|construct|creat)ing\b"
+    _SUBJECT + r"(?i:propose|present|introduce|develop|design|devise|build|construct|release|create|curate|unveil"
+    r"|puts? forward)(?:s|d|ed)?(?:\s+and\s+[a-z]+)?\b|" + _SUBJECT_BY + r"(?i:propos|present|introduc|develop|design"
+    r"|build|construct|creat)ing\b"
 )
 _OBJECT = re.compile(
     _SUBJECT + r"(?i:propose|present|introduce|develop|design|identify|advocate for|argue for|study|studie"
@@ -108,8 +146,8 @@ _LIGHT_VERBS = {"make", "provide", "undertake", "give", "offer"}
 # How a method is named: "called X", "X (Long Form)", "Long Form (X)", "X, a ...", "X—a ...".
 _NAME_RUN = r"((?:" + _TOKEN + r"\s+){0,6}?" + _TOKEN + r")"
 _CALLED = re.compile(
-    r"\b(?:called|termed|named|namely|dubbed|coined|(?i:we) (?:term|call|name|dub))\s+" + _NAME_RUN
-    + r"\s*(?:\((" + _TOKEN + r")\))?(?=\s*[,.;:)]|\s+(?:that|which|to|and|for|with|based|built|in|on|as|is|from|by|via)\b|$)"
+    r"\b(?:called|termed|named|namely|dubbed|coined|abbreviated as|short as|referred to as|(?i:we) (?:term|call|name|dub))\s+(?:the\s+(?=\w+[A-Z0-9-]))?" + _NAME_RUN
+    + r"\s*(?:\((" + _TOKEN + r")\)|\([^()]{2,80}\))?(?=\s*[,.;:)]|\s+(?:that|which|to|and|for|with|based|built|in|on|as|is|from|by|via)\b|$)"
 )  # fmt: skip
 _TITLED_NAME = re.compile(r"\s+((?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*)(?=,\s+(?:an?|the)\s|\s+\()")
 _NAME_CONTEXT = re.compile(r"\s*(?:[,(:;.\u2014\u2013-]|$)|\s+(?:that|which|to|for)\b")
@@ -556,8 +594,9 @@ def _candidates(abstract: str) -> _Candidates:
     lowered = [token.lower() for token in tokens]
     weights = _term_weights(lowered)
     # A name the abstract only uses competes too, and wins only by being used more.
-    found = [_named_method(sentences, text), _bold_initials(abstract[:_MAX_CHARS]), _frequent_name(sentences, text)]
-    named = _most_used(found, text) or _url_name(urls, text)
+    bold = _bold_initials(abstract[:_MAX_CHARS])
+    found = [*_named_methods(sentences, text), bold, _frequent_name(sentences, text), _owned_name(text)]
+    named = _chosen_name(found, text, bold) or _url_name(urls, text)
     sources: list[tuple[str, float, str]]
     if named is None:
         name, budget, skip = "", _MAX_WORDS, -1
@@ -605,8 +644,9 @@ def _candidates(abstract: str) -> _Candidates:
             if all(title != other.title for other in titles):
                 titles.append(_Candidate(title, source, made[source], place, tasked))
         made[source] += 1
-    if not titles:
-        titles = [_Candidate(_polish(name or _prefix(text)), "opening", 0, 0.0, 0)]
+    # After a name too, lest it stand alone when nothing else passes the gate.
+    if not titles or name:
+        titles.append(_Candidate(_polish(f"{name}: {_prefix(text)}" if name else _prefix(text)), "opening", 0, 0.0, 0))
     opening = frozenset(_stem(w) for w in _WORD.findall(" ".join(sentences[:_OPENING_SENTENCES]).lower()))
     top = frozenset(sorted(weights, key=lambda term: -weights[term])[:_TOP_COVERED])
     counts: Counter[str] = Counter()
@@ -941,24 +981,72 @@ def _rejoin(left: str, right: str, text: str) -> str:
     return left + right
 
 
-def _most_used(names: list[tuple[str, str, int] | None], text: str) -> tuple[str, str, int] | None:
-    """Of the names found, the one the abstract uses most, the first found on a tie."""
+def _chosen_name(
+    names: list[tuple[str, str, int] | None], text: str, bold: tuple[str, str, int] | None
+) -> tuple[str, str, int] | None:
+    """Of the names found, the one the abstract uses most, the first found on a tie. Being presented as the
+    whole method (or spelled in bold initials) counts as one use more: a module or side benchmark is often
+    named more often than the method it belongs to."""
     found = [named for named in names if named]
-    return max(found, key=lambda named: _uses(named[0], text)) if found else None
+    return max(found, key=lambda named: (named is bold or _own(named[0], text)) + _uses(named[0], text), default=None)
+
+
+def _own(name: str, text: str) -> bool:
+    """Whether the text presents the name as its whole method: "our X", "X, a novel framework", "a framework
+    called X", "our X model"."""
+    return any(
+        _OWN_BEFORE.search(text, max(0, at - _OWN_WINDOW), at) or _OWN_AFTER.match(text, at + len(name))
+        for at in _occurrences(name, text)
+    )
+
+
+def _owned_name(text: str) -> tuple[str, str, int] | None:
+    """The first coined name the text presents as its whole method, however seldom it uses it: "Our method,
+    QuestA, ...", "our proposed Med-K2N outperforms ...", "STAR, a novel deep learning framework"."""
+    # An acronym used before the authors speak ("Video Class-Incremental Learning (VCIL) seeks ...") is the field's.
+    ours = _WE.search(text)
+    background = text[: ours.start()] if ours else ""
+    for match in _OWN_NAMES.finditer(text, len(background)):
+        if match[1]:
+            name, at = _our_name(match[1], match.start(1))
+        else:
+            # "Image-Only Training for UMMs (IOMM), a ... framework": the acronym is the name.
+            group = 3 if match[3] else 2 if match[2] else 4
+            name, at = match[group], match.start(group)
+        # "our Any-Subset Speculative Decoding (ASSD)": the first word of a long form, whose acronym is the name.
+        long_form = _CAPITAL_NEXT.match(text, at + len(name))
+        used = match[2] and _USED_BEFORE.search(text, max(0, match.start(2) - _OWN_WINDOW), match.start(2))
+        if not name or long_form or used or _PLAIN_LAST_PART.fullmatch(name) or name in background:
+            continue
+        if coined(name) and not _field_acronym(name):
+            return name, "", -1
+    return None
+
+
+def _our_name(words: str, start: int) -> tuple[str, int]:
+    """The name in "our proposed method, X" or "our X", and where it starts; "" when other words come first."""
+    for word in _NAME_WORD.finditer(words):
+        if word[0] not in _BEFORE_OUR_NAME:
+            return word[0], start + word.start()
+    return "", start
 
 
 def _uses(name: str, text: str) -> int:
     """How often the text uses the name as a word of its own, not inside another ("SAM" in "SAM-2" is not)."""
+    return sum(1 for _ in _occurrences(name, text))
+
+
+def _occurrences(name: str, text: str) -> Iterator[int]:
+    """Where the text uses the name as a word of its own."""
     # A scan rather than a pattern per name: compiling one for every name found cost more than the rest.
-    count, at = 0, text.find(name) if name else -1
+    at = text.find(name) if name else -1
     while at >= 0:
         end = at + len(name)
         if not _joined(text, at - 1) and not _joined(text, end):
-            count += 1
+            yield at
             at = text.find(name, end)
         else:
             at = text.find(name, at + 1)
-    return count
 
 
 def _joined(text: str, at: int) -> bool:
@@ -966,20 +1054,15 @@ def _joined(text: str, at: int) -> bool:
     return 0 <= at < len(text) and (text[at].isalnum() or text[at] in "_-")
 
 
-def _named_method(sentences: list[str], text: str) -> tuple[str, str, int] | None:
-    """The method the abstract introduces, what it is, and which sentence says so.
-
-    An abstract may introduce a side dataset or benchmark too; the name it uses most is the paper's.
-    """
-    found: list[tuple[int, int, str, str, str]] = []
+def _named_methods(sentences: list[str], text: str) -> list[tuple[str, str, int]]:
+    """The methods the abstract introduces, what each is, and which sentence says so."""
+    found: list[tuple[str, str, int]] = []
     for at, sentence in enumerate(sentences[:_MAX_SENTENCES]):
         named = _name_in(sentence)
-        if named and all(named[0] != other[2] for other in found):
-            found.append((-_uses(named[0], text), at, *named))
-    if not found:
-        return None
-    _, at, name, expansion, app = min(found)
-    return name, _describe(expansion, app, " ".join(sentences[:at])), at
+        if named and all(named[0] != other[0] for other in found):
+            name, expansion, app = named
+            found.append((name, _describe(expansion, app, " ".join(sentences[:at])), at))
+    return found
 
 
 def _name_in(sentence: str) -> tuple[str, str, str] | None:
@@ -1093,10 +1176,19 @@ def _plain_case(expansion: str) -> str:
 def _frequent_name(sentences: list[str], text: str) -> tuple[str, str, int] | None:
     """A coined name the abstract never introduces but keeps using as a subject: "HELIOS achieves ..."."""
     counts: dict[str, int] = {}
+    ours = _WE.search(text)
+    background = text[: ours.start()] if ours else text
     for sentence in sentences[:_MAX_SENTENCES]:
         subject = _SUBJECT_NAME.match(sentence)
         found = [subject[1]] if subject else []
         found += [m[1] for m in _OUR_NAME.finditer(sentence)]
+        # Mid-sentence subjects count only once the authors speak (before, "EEG is ..." names the field), and
+        # not as a short acronym, which is likelier jargon ("OSR", "RFT") than the paper's coinage.
+        found += [
+            m[1]
+            for m in _NAME_ACTS.finditer(sentence, subject.end() if subject else 0)
+            if m[1] not in background and not _SHORT_ACRONYM.fullmatch(m[1])
+        ]
         for name in found:
             if coined(name) and not _field_acronym(name):
                 counts[name] = counts.get(name, 0) + 1
@@ -1356,9 +1448,10 @@ def _polish(title: str) -> str:
 
 
 def coined(word: str) -> bool:
-    """Whether a word looks like a made-up name (LapFlow, G4Splat, C-voting), not a plural acronym."""
+    """Whether a word looks like a made-up name (LapFlow, G4Splat, C-voting), not a plural acronym nor a
+    compound adjective (LLM-based, DPO-inducing)."""
     if word.lower() == word or re.fullmatch(
-        r"[A-Z]+s|.*-(?:based|like|style|driven|aware|guided|free|level|wise|[a-z]+ed)", word
+        r"[A-Z]+s|.*-(?:based|like|style|driven|aware|guided|free|level|wise|[a-z]+ed)|.{2,}-[a-z]+ing", word
     ):
         return False
     return any(c.isupper() or c.isdigit() for c in word[1:]) or word[1:2] == "-"

@@ -165,6 +165,130 @@ def test_a_benchmark_made_to_evaluate_a_named_method_is_not_the_paper():
     assert not [title for title in titles if "benchmark" in title.lower()]
 
 
+def test_the_method_presented_as_the_whole_framework_leads_over_a_module_named_more_often():
+    abstract = (
+        "Federated graph learning suffers when clients hold graphs of different sizes. To address this, we propose "
+        "Fed-GRIP, a novel framework that aligns client subgraphs through a shared anchor space. Furthermore, we "
+        "introduce the Subgraph Anchor Encoder (SAE2), which maps local structure to the anchors. SAE2 is trained "
+        "jointly with the classifier. Experiments on six benchmarks show state-of-the-art accuracy."
+    )
+    assert derive_title(abstract).startswith("Fed-GRIP: ")
+
+
+@pytest.mark.parametrize(
+    "naming",
+    [
+        "a novel collusive attack, named FlockAttack (Federated Lockstep Attack), where",
+        "a novel collusive attack, termed the F-attack, where",
+    ],
+)
+def test_a_name_called_so_leads_with_its_long_form_or_article_beside_it(naming):
+    abstract = (
+        "Federated learning is exposed to colluding clients. To study this threat, we propose "
+        f"{naming} the backdoor emerges only after aggregation. Defenses miss it on four benchmarks."
+    )
+    assert re.match(r"(?:FlockAttack|F-attack): ", derive_title(abstract))
+
+
+def test_put_forward_introduces_a_name_like_propose():
+    abstract = (
+        "Power grids need fast dispatch under uncertainty. We put forward GridPilot (Grid Planning with Implicit "
+        "Lookahead), which plans dispatch over a learned horizon. Dispatch costs fall by a fifth on two grids."
+    )
+    assert derive_title(abstract).startswith("GridPilot: ")
+
+
+def test_a_linking_adverb_between_we_and_the_verb_still_introduces_the_name():
+    abstract = (
+        "Agents that write database queries are rarely checked for injection flaws. We therefore introduce "
+        "QueryGuardBench, a benchmark of 210 query-writing tasks with hidden injection tests. Current agents pass "
+        "fewer than a third of them."
+    )
+    assert derive_title(abstract).startswith("QueryGuardBench: ")
+
+
+@pytest.mark.parametrize("naming", ["(abbreviated as KelpNet)", ", short as KelpNet,", ", referred to as KelpNet,"])
+def test_a_name_given_as_an_abbreviation_leads(naming):
+    abstract = (
+        "Mapping kelp forests from satellites is limited by clouds. We propose a cloud-robust segmentation network "
+        f"{naming} that fuses radar with optical imagery. It improves kelp mapping accuracy by 12 points."
+    ).replace(" ,", ",")
+    assert derive_title(abstract).startswith("KelpNet: ")
+
+
+def test_a_compound_adjective_in_ing_is_no_name():
+    abstract = (
+        "Preference optimization can drift from the reference policy. We study a family of objectives, which we call "
+        "KL-preserving, and show that they keep the policy close to the reference under mild conditions."
+    )
+    assert not derive_title(abstract).startswith("KL-preserving")
+
+
+REEF = "Coral reef surveys need many expert hours per image. "
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Our method, ReefMix, blends labelled and unlabelled survey photos during training.",
+        "Experiments show that our proposed ReefMix outperforms semi-supervised baselines on three reef datasets.",
+        "We answer this with ReefMix, a semi-supervised segmentation framework for survey photos.",
+        "Our ReefMix model blends labelled and unlabelled survey photos during training.",
+    ],
+)
+def test_a_name_the_abstract_presents_as_its_own_method_leads_however_seldom_used(said):
+    assert derive_title(REEF + said).startswith("ReefMix: ")
+
+
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        # An acronym the background defines is the field's task, whatever "our" later says of it.
+        "Coral Reef Segmentation (CRS) needs many expert hours per image. Our CRS framework blends labelled and "
+        "unlabelled survey photos during training and raises accuracy on three reef datasets.",
+        # A model the authors use is not one they made.
+        REEF + "We fine-tune using ReefLM, a pretrained vision-language model, on labelled and unlabelled survey "
+        "photos, and raise accuracy on three reef datasets.",
+        # "benchmark datasets, X, Y" lists examples.
+        REEF + "We blend labelled and unlabelled survey photos and raise accuracy on three benchmark datasets, "
+        "ReefSeg, CoralNet and Atlantis.",
+    ],
+)
+def test_a_name_the_abstract_only_mentions_is_not_presented_as_its_own(abstract):
+    assert not re.match(r"(?:CRS|ReefLM|ReefSeg)\b", derive_title(abstract))
+
+
+def test_an_acronym_in_parentheses_before_the_apposition_is_the_name_not_the_word_before_it():
+    abstract = (
+        "Routing tokens in mixtures of experts wastes memory. In this paper, we propose Budgeted Expert Routing for "
+        "MoEs (FreeMoE), a lightweight routing framework with a fixed per-expert budget. It halves peak memory."
+    )
+    assert derive_title(abstract).startswith("FreeMoE: ")
+
+
+def test_a_coined_name_the_abstract_keeps_as_a_subject_mid_sentence_leads():
+    abstract = (
+        "Reconstructing scenes beyond the camera view is hard for monocular methods. To overcome this, we present "
+        "Panoramic Lifting for Unseen Regions via Generative Priors (PLUME) to fill in what the camera never saw. "
+        "Specifically, PLUME first aligns the scene into a spherical panorama. Experiments show that PLUME "
+        "consistently outperforms prior methods on monocular 4D reconstruction."
+    )
+    assert derive_title(abstract).startswith("PLUME: ")
+
+
+def test_a_field_acronym_the_background_defines_is_no_name_however_often_it_acts():
+    abstract = (
+        "Electroencephalography (EEG) is widely used in the clinic, and EEG is noisy. We study how EEG signals drift "
+        "across sessions. Experiments show that EEG drifts slowly, and that recalibrating every hour suffices."
+    )
+    assert not derive_title(abstract).startswith("EEG")
+
+
+def test_a_name_with_nothing_said_of_it_is_followed_by_the_opening_clause():
+    abstract = "Stochastic optimizers degrade under multiplicative noise. A new method, FastNoise++, is introduced."
+    assert derive_title(abstract) == "FastNoise++: Stochastic optimizers degrade under multiplicative noise"
+
+
 def test_a_list_of_words_is_not_cut_at_its_first_comma():
     abstract = (
         "Clinical models are hard to trust. We present WardBench, a benchmark for evaluating accuracy, robustness, "
