@@ -986,9 +986,11 @@ def _chosen_name(
 ) -> tuple[str, str, int] | None:
     """Of the names found, the one the abstract uses most, the first found on a tie. Being presented as the
     whole method (or spelled in bold initials) counts as one use more: a module or side benchmark is often
-    named more often than the method it belongs to."""
+    named more often than the method it belongs to. The bonus goes to the name, whichever finder found it: the
+    one that found it first (an introduction, with what the method is) keeps it on a tie."""
     found = [named for named in names if named]
-    return max(found, key=lambda named: (named is bold or _own(named[0], text)) + _uses(named[0], text), default=None)
+    bold_name = bold[0] if bold else None
+    return max(found, key=lambda named: (named[0] == bold_name or _own(named[0], text)) + _uses(named[0], text), default=None)
 
 
 def _own(name: str, text: str) -> bool:

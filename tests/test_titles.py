@@ -111,6 +111,15 @@ def test_a_name_in_markdown_bold_before_a_dash_leads_the_title():
     assert derive_title(abstract) == "SVG: A latent diffusion model without VAEs"
 
 
+def test_a_name_in_bold_initials_keeps_what_its_introduction_says_it_is():
+    abstract = (
+        "Graph transformers scale poorly with the number of nodes. We introduce **RTG**\u2014a sparse graph "
+        "transformer with learned rewiring, which unleashes **R**andom walks for **T**ransformers on **G**raphs. "
+        "RTG keeps attention linear in the edges and matches dense models on five node classification tasks."
+    )
+    assert derive_title(abstract) == "RTG: A sparse graph transformer with learned rewiring"
+
+
 def test_a_project_page_names_a_method_the_text_never_names():
     abstract = "In this paper, we identify accurate geometry as key to 3D scene reconstruction. See https://g4splat.github.io."
     assert derive_title(abstract).startswith("G4Splat: ")
