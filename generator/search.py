@@ -239,14 +239,19 @@ class _Service:
         assert self._process.stdout is not None
         # The index comes back as one message of some 100 MB at 20,000 papers: its pieces are joined once, at its end.
         pieces: list[bytes] = []
-        while chunk := self._process.stdout.read1(1 << 20):
-            *ends, rest = chunk.split(b",")
-            for end in ends:
-                message = b"".join([*pieces, end])
-                pieces = []
-                self._responses.put(json.loads(base64.b64decode(message))["payload"])
-            pieces.append(rest)
-        self._responses.put(None)
+        try:
+            while chunk := self._process.stdout.read1(1 << 20):
+                *ends, rest = chunk.split(b",")
+                for end in ends:
+                    message = b"".join([*pieces, end])
+                    pieces = []
+                    self._responses.put(json.loads(base64.b64decode(message, validate=True))["payload"])
+                pieces.append(rest)
+        except (ValueError, KeyError, TypeError) as error:
+            # Whatever Pagefind printed that is not its protocol ends the index, rather than leaving the build waiting.
+            self._responses.put({"type": "Error", "message": f"Pagefind said something unexpected ({error})"})
+        finally:
+            self._responses.put(None)
 
 
 class _Failed(Exception):

@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -67,6 +68,32 @@ def test_a_failing_pagefind_is_a_build_error_naming_it(tmp_path: Path, monkeypat
     with pytest.raises(BuildError, match="Pagefind could not index the papers: exit code 1"):
         index.finish(tmp_path)
     assert not (tmp_path / "pagefind").exists()
+
+
+def test_a_pagefind_that_breaks_its_protocol_is_a_build_error_not_a_hang(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    garbling = tmp_path / "pagefind"
+    # Prints what is no base64 message, then stays: the build must not wait for it.
+    garbling.write_text("#!/bin/sh\nprintf 'not a message!,'\nsleep 60\n", encoding="utf-8")
+    garbling.chmod(0o755)
+    monkeypatch.setattr(search, "get_executable", lambda: garbling)
+    index = SearchIndex(_papers(), use_directory_urls=True)
+    index.start()
+    errors: list[BuildError] = []
+
+    def finish() -> None:
+        try:
+            index.finish(tmp_path / "site")
+        except BuildError as error:
+            errors.append(error)
+
+    waiting = threading.Thread(target=finish)
+    waiting.start()
+    waiting.join(30)
+    hung = waiting.is_alive()
+    index.close()
+    assert not hung, "the build still waits for a Pagefind that broke its protocol"
+    assert len(errors) == 1
+    assert "Pagefind could not index the papers: Pagefind said something unexpected" in str(errors[0])
 
 
 _KILLED_BUILD = """
