@@ -72,8 +72,8 @@ def test_a_failing_pagefind_is_a_build_error_naming_it(tmp_path: Path, monkeypat
 
 def test_a_pagefind_that_breaks_its_protocol_is_a_build_error_not_a_hang(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     garbling = tmp_path / "pagefind"
-    # Prints what is no base64 message, then stays: the build must not wait for it.
-    garbling.write_text("#!/bin/sh\nprintf 'not a message!,'\nsleep 60\n", encoding="utf-8")
+    # Prints what is no base64 message, then stays (as one process, which the build can stop): the build must not wait for it.
+    garbling.write_text("#!/bin/sh\nprintf 'not a message!,'\nexec sleep 60\n", encoding="utf-8")
     garbling.chmod(0o755)
     monkeypatch.setattr(search, "get_executable", lambda: garbling)
     index = SearchIndex(_papers(), use_directory_urls=True)
