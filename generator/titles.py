@@ -100,6 +100,7 @@ _OWN_NAMES = re.compile(
 _BEFORE_OUR_NAME = _GENERIC | {"proposed", "new", "novel", "model", "system", "pipeline", "architecture", "agent",
                                "benchmark", "dataset", "algorithm", "called", "named", "termed", "dubbed"}  # fmt: skip
 # "we leverage NatureLM, an autoregressive model", "we focus on ResNets, a widely adopted architecture": used, not made.
+_CITATION = re.compile(r"(?:[\s-]+[\w-]+){0,2}?\s*\((?:[^()]{0,60}?[;,]\s*)?[A-Z][^()]{0,60}?(?:et al\.|\b(?:19|20)\d\d[a-z]?)\)")
 _USED_BEFORE = re.compile(r"\b(?:leverag\w*|us(?:e|es|ed|ing)|adopt\w*|employ\w*|utiliz\w*|on|to|from|of|like)\s+$", re.I)
 # "0.5B-parameter", "SO-equivariance": a modifier or a quantity, not a name, when its last part is a plain word.
 _PLAIN_LAST_PART = re.compile(r".*-[a-z]{4,}")
@@ -329,6 +330,9 @@ _NOUNS_IN_LY = {"family", "anomaly", "anomalies", "assembly", "supply", "monopol
                 "italy", "july", "fly", "butterfly", "firefly", "jelly", "belly", "homily"}  # fmt: skip
 _AUTHORS = {"we", "our", "us", "ours"}
 _POINTING_BACK = {"such", "aforementioned", "above-mentioned", "resulting"}
+_COPULAS = {"is", "are", "was", "were"}
+_QUESTION_GOES_ON = re.compile(r"\?\s+[a-z]")
+_ARTICLE_PLURAL = re.compile(r"(?i)\ban?\s+[a-z]+(?:tions|sions|ments|ities)\b")
 _PARTICIPLE_END = re.compile(r"(?:[^e]ed|[^aeiou]ied|(?:driv|giv|chos|hidd|writt|tak|brok|prov|bitt|draw|grow|know|shown|se)en)$")
 _NOT_PARTICIPLES = {"need", "seed", "speed", "feed", "embed", "bed", "red", "shed", "breed", "weed", "hundred", "proceed",
                     "exceed", "succeed", "bleed", "creed", "greed", "deed", "reed", "tweed", "indeed", "kindred",
@@ -505,6 +509,14 @@ def title_defects(title: str) -> list[str]:
     # "Jailbreaking aligned LMs by appending": by doing what?
     if len(words) > 2 and words[-2] == "by" and _GERUND.fullmatch(words[-1]) and words[-1] not in _INTRANSITIVE:
         found.append(f"a verb without its object: {words[-2]!r} {words[-1]!r}")
+    # "Proving is fundamentally oblivious to ...": a relative clause ("that we prove is ...") lost its subject.
+    if len(words) > 1 and words[0] in _REPORTING and words[1] in _COPULAS:
+        found.append(f"a verb without its subject: {words[0]!r} {words[1]!r}")
+    # "Predicting how many tokens a task will require? for AI agents": a question the title goes on after.
+    if _QUESTION_GOES_ON.search(title):
+        found.append("a question inside")
+    # "A modifications for ...": the abstract's own slip, an article before a plural.
+    found += [f"an article before a plural: {m[0]!r}" for m in _ARTICLE_PLURAL.finditer(description)]
     return found
 
 
@@ -988,9 +1000,15 @@ def _chosen_name(
     whole method (or spelled in bold initials) counts as one use more: a module or side benchmark is often
     named more often than the method it belongs to. The bonus goes to the name, whichever finder found it: the
     one that found it first (an introduction, with what the method is) keeps it on a tie."""
-    found = [named for named in names if named]
+    found = [named for named in names if named and not _cited(named[0], text)]
     bold_name = bold[0] if bold else None
     return max(found, key=lambda named: (named[0] == bold_name or _own(named[0], text)) + _uses(named[0], text), default=None)
+
+
+def _cited(name: str, text: str) -> bool:
+    """Whether the text cites the name as others' work: "a controlled CLEVR setting (Johnson et al., 2017)",
+    "Stochastic Forward-Backward Deconvolution (SFBD; Lu et al., 2025)"."""
+    return any(_CITATION.match(text, at + len(name)) for at in _occurrences(name, text))
 
 
 def _own(name: str, text: str) -> bool:

@@ -558,6 +558,9 @@ def test_pattern_4_a_title_cut_short_never_ends_on_a_participle_adjective_or_fun
         ("ChatArena: A crowd-sourced dataset of over 24,000", "a count without its noun: 'over 24,000'"),
         ("TacGen: Generating realistic tactile images for dynamic real-world", "ends on adjective 'real-world'"),
         ("Uncovering an intermediate regime where learning for question answering", "a clause cut short"),
+        ("Estimating how long a proof will take? for theorem provers", "a question inside"),
+        ("Proving is unrelated to ranking quality", "a verb without its subject: 'proving' 'is'"),
+        ("A corrections for measuring data contamination", "an article before a plural: 'A corrections'"),
     ],
 )
 def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
@@ -578,10 +581,23 @@ def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
         "Equating test forms with optimal transport",
         "Preceding and exceeding baselines by embedding tokens",
         "PromptFE: Automated feature engineering by prompting",
+        "Can agents plan? A benchmark of long-horizon household tasks",
+        "A mixture of experts for sparse tabular data",
+        "Learning is harder than it looks in sparse parity",
     ],
 )
 def test_the_grammar_gate_passes_titles_a_researcher_would_accept(title):
     assert title_defects(title) == []
+
+
+def test_a_name_the_abstract_cites_as_others_work_never_leads_the_title():
+    abstract = (
+        "Diffusion models seem to compose concepts, but why is unclear. In a controlled ShapeWorld setting "
+        "(Kuhnle et al., 2018) we study length generalization. ShapeWorld models that generalize show local "
+        "scores, while ShapeWorld models that fail do not. We prove that local conditional scores are "
+        "equivalent to projective composition."
+    )
+    assert not derive_title(abstract).startswith("ShapeWorld")
 
 
 def test_pattern_5_an_abstract_that_states_only_a_bare_framework_still_gets_a_title_of_three_content_words():
