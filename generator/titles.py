@@ -1109,7 +1109,8 @@ def _any_name_in(sentence: str) -> tuple[str, str, str] | None:
             expansion, name = phrase, paren
         # "a method called Elsa": named so, a plain capitalised word is a name too.
         plain = " " not in name and name[:1].isupper() and name[1:].islower() and len(name) > 2
-        if (coined(name.split()[0]) or plain) and len(name.split()) <= 3:
+        # "called Soft QD": a word of the name may be the coined one.
+        if (any(coined(word) for word in name.split()) or plain) and len(name.split()) <= 3:
             app = sentence[start : called.start()].rpartition(" that ")[2]
             return name, expansion, app.strip(" ,")
     # "we introduce, we propose X": a later verb may be the one that names it. Real sentences have
@@ -1138,6 +1139,9 @@ def _acronym_after(sentence: str, start: int) -> tuple[str, str, str] | None:
             # "(DOC) fine-tuning" names the method; "(STEER) framework" only says what kind it is.
             return name, leading + (f" {noun}" if noun and noun not in _GENERIC else ""), rest.lstrip(" ,\u2014\u2013:")
         words = segment.split()[-8:]
+        # "a new unsupervised approach (Patch2Loc) that learns ...": a coined name given to what was just described.
+        if words and words[-1] in _GENERIC and coined(name) and not _INSIDE_PHRASE.search(leading):
+            return name, leading, rest.lstrip(" ,\u2014\u2013:")
         spelled = [" ".join(words[i:]) for i in range(len(words) - 1) if _spells(" ".join(words[i:]), name)]
         # "a decoding mechanism, Decoding with ... Aggregation (DCLA), which ...": spelled out, then described.
         if spelled and (_APPOSITION.match(rest) or _RELATIVE_AFTER.match(rest)):

@@ -600,6 +600,23 @@ def test_a_name_the_abstract_cites_as_others_work_never_leads_the_title():
     assert not derive_title(abstract).startswith("ShapeWorld")
 
 
+def test_a_coined_name_in_parentheses_after_what_was_described_names_the_method():
+    abstract = (
+        "Finding defects in weld radiographs needs annotated defects. We propose a new self-supervised "
+        "approach (Weld2Pos) that learns from defect-free crops of radiographs. Weld2Pos predicts where a crop "
+        "lies, and a poor prediction marks a defect."
+    )
+    assert derive_title(abstract).startswith("Weld2Pos: ")
+
+
+def test_a_name_called_so_may_have_its_coined_word_second():
+    abstract = (
+        "Quality-diversity (QD) search splits the behaviour space into cells. We present a new formulation of "
+        "the QD problem, called Smooth QD, that needs no cells. Smooth QD gives a differentiable algorithm."
+    )
+    assert derive_title(abstract).startswith("Smooth QD: ")
+
+
 def test_pattern_5_an_abstract_that_states_only_a_bare_framework_still_gets_a_title_of_three_content_words():
     abstract = (
         "Partitioning large graphs is slow. We propose a framework. It speeds up graph partitioning on billion-edge graphs."
