@@ -330,6 +330,13 @@ _NOUNS_IN_LY = {"family", "anomaly", "anomalies", "assembly", "supply", "monopol
                 "italy", "july", "fly", "butterfly", "firefly", "jelly", "belly", "homily"}  # fmt: skip
 _AUTHORS = {"we", "our", "us", "ours"}
 _POINTING_BACK = {"such", "aforementioned", "above-mentioned", "resulting"}
+# What "this" or "these" points back at when the noun alone says nothing: "bridge this gap", "apply this framework".
+_VAGUE_REFERENT = re.compile(
+    r"(?:gap|challenge|limitation|question|problem|issue|phenomenon|setting|assumption|trade-?off|dilemma|trilemma"
+    r"|bottleneck|need|barrier|idea|lens|perspective|principle|notion|hypothesis|difficulty|inefficiency|tension"
+    r"|dichotomy|concern|requirement|shortcoming|deficiency|discrepancy|mismatch|disconnect|observation|insight"
+    r"|finding|view|goal|paradigm|" + _GENERIC_NOUN[3:-1] + r")s?"
+)
 _COPULAS = {"is", "are", "was", "were"}
 _QUESTION_GOES_ON = re.compile(r"\?\s+[a-z]")
 _ARTICLE_PLURAL = re.compile(r"(?i)\ban?\s+[a-z]+(?:tions|sions|ments|ities)\b")
@@ -483,6 +490,9 @@ def title_defects(title: str) -> list[str]:
     found += [f"the authors' {w!r}" for w in words[1:] if w in _AUTHORS]
     # "A formalism for evaluating such evaluations": such what? The sentence before it is not in the title.
     found += [f"points back with {w!r}" for w in words if w in _POINTING_BACK]
+    found += [
+        f"points back with {a!r} {b!r}" for a, b in itertools.pairwise(words) if a in _POINTERS and _VAGUE_REFERENT.fullmatch(b)
+    ]
     # "Synthesizing for training tool-use behaviors": a verb whose object was cut away. A few gerunds
     # name an activity and take "for" well ("Learning for ...", "Accounting for ...").
     if len(words) > 1 and words[1] == "for" and _GERUND.fullmatch(words[0]) and words[0] not in _INTRANSITIVE:
@@ -1439,7 +1449,13 @@ def _shorten(text: str, limit: int) -> str:
     # "instability in this setting" points back at a sentence the title does not have: the phrase goes.
     pointing = [i for i in range(3, len(words) - 1) if words[i].lower() in _PREPOSITIONS and words[i + 1].lower() in _POINTERS]
     words = words[: pointing[0]] if pointing else words
-    words = words[:1] + [word for word in words[1:] if word.lower() not in _POINTERS]
+    # "analyzing these explanations" reads as "analyzing explanations", but "resolves this gap" says nothing
+    # without the sentence before it ("resolving gap"): the gate faults it.
+    words = words[:1] + [
+        word
+        for word, following in itertools.pairwise([*words[1:], ""])
+        if word.lower() not in _POINTERS or _VAGUE_REFERENT.fullmatch(following.lower().strip(",.;:"))
+    ]
     if len(words) > limit:
         cuts = [i for i in range(3, limit + 1) if words[i].lower() in _CUT_BEFORE]
         words = words[: cuts[-1] if cuts else limit]
