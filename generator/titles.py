@@ -113,10 +113,15 @@ _SUBJECT = (
 )
 # "we fill this gap by introducing VideoMind"
 _SUBJECT_BY = r"(?i:\bwe\s[^.;]{0,100}?\sby)\s+"
+# "we address this gap with ROVER, a benchmark ...": what the gap is closed with is the contribution.
+_SUBJECT_WITH = (
+    r"(?i:\bwe\s+(?:address|bridge|close|fill|tackle|overcome|resolve|solve|answer)\w*\s+(?:this|these|the|such)"
+    r"(?:\s+[\w-]+){1,2}?\s+(?:with|through|via))\b"
+)
 _INTRO = re.compile(
     _SUBJECT + r"(?i:propose|present|introduce|develop|design|devise|build|construct|release|create|curate|unveil"
     r"|puts? forward)(?:s|d|ed)?(?:\s+and\s+[a-z]+)?\b|" + _SUBJECT_BY + r"(?i:propos|present|introduc|develop|design"
-    r"|build|construct|creat)ing\b"
+    r"|build|construct|creat)ing\b|" + _SUBJECT_WITH
 )
 _OBJECT = re.compile(
     _SUBJECT + r"(?i:propose|present|introduce|develop|design|identify|advocate for|argue for|study|studie"

@@ -821,6 +821,16 @@ def test_a_verb_whose_object_points_back_at_the_abstract_is_not_taken_without_it
     assert not re.search(r"\b(?:bridging|addressing) gap\b", title, re.I)
 
 
+def test_what_the_authors_close_a_gap_with_is_introduced_as_their_method():
+    abstract = (
+        "Benchmarks score reasoning in each modality alone. We address this gap with XBench, a benchmark that "
+        "targets reasoning across text and images. Models that reason well in text still fail on XBench."
+    )
+    title = derive_title(abstract)
+    assert title.startswith("XBench: ")
+    assert "reasoning across text and images" in title
+
+
 def test_a_finding_the_abstract_claims_is_not_taken_for_what_the_paper_builds():
     # "we demonstrate that, surprisingly, RL emerges in LLMs at inference time" is a finding, not ICRL prompting.
     title = derive_title(ABSTRACTS[1])
