@@ -359,6 +359,12 @@ _NOT_A_VERB_GERUND = re.compile(
     r"(?i)\b(?!(?:r|st)ationing\b)\w+ations?ing\b|\b(?!(?:(?:re|pre|con|se|inter|ac)?c|imp|stamp|supers)eding\b)\w+[^e\W]eding\b|\b(?!(?:mim|pan|traff|frol|picn|polit|nitp|handp|bootl|unst)icking\b)\w*[aeiouy]\w*icking\b"
 )
 _CLAUSE_BEFORE_TASK = re.compile(r"(?i)\b(?:how|where|when|why|whether)\s+(?:[\w'-]+\s+){1,3}for\b")
+# "Studying how functional MRI activity": a clause that ends before any word could be its verb (no -s, -ed,
+# auxiliary or "to"); "Learning when to stop" and "Knowing what matters" have one.
+_VERBLESS_CLAUSE = re.compile(
+    r"(?i)\b(?:how|why|whether|when|where)(?:\s+(?!(?:to|can|could|will|would|may|might|must|should|do|does|did)\b)"
+    r"[\w'-]*[^\W\d_](?<![sd]))+\s*$"
+)
 _COUNT_AT_END = re.compile(r"(?i)\b(?:over|than|of|about|nearly|approximately|around|to|from|with|up)\s+\d[\d,.]*[km]?\s*$")
 _CONJUNCTIONS = {"and", "or", "but", "nor", "yet", "so"}
 _SUSPECT_GERUNDS = ("ationing", "ationsing", "eding", "icking")
@@ -515,7 +521,7 @@ def title_defects(title: str) -> list[str]:
         found.append("a fragment of math")
     # "Uncovering a regime where learning for MCQA": a task added to a clause that lost its verb.
     cut_tail = len(words) > _SHORTEST and set(words[-_CLAUSE_TAIL:]) & (_WH_WORDS | {"that", "whether"})
-    if cut_tail or _CLAUSE_BEFORE_TASK.search(description):
+    if cut_tail or _CLAUSE_BEFORE_TASK.search(description) or _VERBLESS_CLAUSE.search(description):
         found.append("a clause cut short")
     # "A dataset of over 24,000": 24,000 what?
     count = _COUNT_AT_END.search(description)

@@ -562,6 +562,7 @@ def test_pattern_4_a_title_cut_short_never_ends_on_a_participle_adjective_or_fun
         ("Proving is unrelated to ranking quality", "a verb without its subject: 'proving' 'is'"),
         ("A corrections for measuring data contamination", "an article before a plural: 'A corrections'"),
         ("Addressing this gap with a retrieval framework", "points back with 'this' 'gap'"),
+        ("Studying how cortical spike timing", "a clause cut short"),
     ],
 )
 def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
@@ -585,6 +586,8 @@ def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
         "Can agents plan? A benchmark of long-horizon household tasks",
         "A mixture of experts for sparse tabular data",
         "Learning is harder than it looks in sparse parity",
+        "Studying how sparse transformers learn",
+        "Understanding when and why graph attention mechanisms work",
     ],
 )
 def test_the_grammar_gate_passes_titles_a_researcher_would_accept(title):
