@@ -120,8 +120,8 @@ _SUBJECT_WITH = (
 )
 _INTRO = re.compile(
     _SUBJECT + r"(?i:propose|present|introduce|develop|design|devise|build|construct|release|create|curate|unveil"
-    r"|puts? forward)(?:s|d|ed)?(?:\s+and\s+[a-z]+)?\b|" + _SUBJECT_BY + r"(?i:propos|present|introduc|develop|design"
-    r"|build|construct|creat)ing\b|" + _SUBJECT_WITH
+    r"|puts? forward)(?:s|d|ed)?(?:\s+and\s+[a-z]+)?\b|" + _SUBJECT_BY + r"(?:[a-z]+ing\b[^.;]{0,120}?\band\s+)?"
+    r"(?i:propos|present|introduc|develop|design|build|construct|creat)ing\b|" + _SUBJECT_WITH
 )
 _OBJECT = re.compile(
     _SUBJECT + r"(?i:propose|present|introduce|develop|design|identify|advocate for|argue for|study|studie"
@@ -481,7 +481,10 @@ def title_defects(title: str) -> list[str]:
     if len(words) > 2 and words[-2] == "to" and not words[-1].endswith("ing"):
         ending = ending or "infinitive"
     # "latent coefficients evolving": an -ing word after a plural noun is a participle, not a noun.
-    if not ending and len(words) > 1 and words[-1].endswith("ing") and _PLURAL.search(words[-2]):
+    # An acronym is no plural: "IMTS forecasting" is a task.
+    last_two = re.findall(r"[\w][\w'-]*", description)[-2:]
+    plural = len(last_two) == 2 and _PLURAL.search(words[-2]) and not last_two[0].isupper()
+    if not ending and words[-1].endswith("ing") and plural:
         ending = "participle"
     if ending:
         found.append(f"ends on {ending} {words[-1]!r}")

@@ -587,6 +587,7 @@ def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
         "A mixture of experts for sparse tabular data",
         "Learning is harder than it looks in sparse parity",
         "Studying how sparse transformers learn",
+        "FITS: A conditional diffusion model for IMTS forecasting",
         "Understanding when and why graph attention mechanisms work",
     ],
 )
@@ -822,6 +823,14 @@ def test_a_verb_whose_object_points_back_at_the_abstract_is_not_taken_without_it
     title = derive_title(abstract)
     assert title.startswith("RowTime: ")
     assert not re.search(r"\b(?:bridging|addressing) gap\b", title, re.I)
+
+
+def test_a_method_introduced_after_another_step_of_the_same_by_clause_is_found_with_what_it_is():
+    abstract = (
+        "Sensor logs arrive at irregular times. We tackle this by casting imputation as conditional generation and "
+        "introducing GapFlow, a flow-matching model for irregular sensor imputation. GapFlow halves the error."
+    )
+    assert derive_title(abstract) == "GapFlow: A flow-matching model for irregular sensor imputation"
 
 
 def test_what_the_authors_close_a_gap_with_is_introduced_as_their_method():
