@@ -670,8 +670,14 @@ def _candidates(abstract: str) -> _Candidates:
                 variants.append((f"{head} for {task}", number))
         # "A tractable method to learn the causal structure" reads as a title as "Learning the causal structure".
         recast = _GENERIC_PURPOSE.match(shortened)
-        # "An approach to balanced partitioning": after "to" a participle or an adjective is no verb.
-        if recast and not (_bad_end(recast[1].lower()) == "participle" or recast[1].lower().endswith("ic")):
+        # "An approach to balanced partitioning": after "to" a participle or an adjective is no verb, and
+        # "an approach to point cloud registration" leads into a task, not a verb.
+        noun = recast and (
+            _bad_end(recast[1].lower()) in ("participle", "adjective")
+            or recast[1].lower().endswith("ic")
+            or any(f"{recast[1]}{recast[2]}".lower().startswith(task.lower()) for _, task in numbered)
+        )
+        if recast and not noun:
             variants.insert(1, (_gerund(recast[1].lower()) + recast[2], 0))
         variants += _purpose_only(shortened, name, numbered, text)
         variants += [(bare, tasked) for variant, tasked in variants if (bare := _bare(variant, name))]

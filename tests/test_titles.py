@@ -833,6 +833,14 @@ def test_a_method_introduced_after_another_step_of_the_same_by_clause_is_found_w
     assert derive_title(abstract) == "GapFlow: A flow-matching model for irregular sensor imputation"
 
 
+def test_an_adjective_after_an_approach_to_is_not_made_a_verb():
+    abstract = (
+        "Pose regressors are fast but inexact. We present PoseKit, an approach to relative camera pose estimation "
+        "that trains regressors with geometric consistency. PoseKit keeps the regressor's speed."
+    )
+    assert all("Relativing" not in title for title, _, _ in candidate_features(abstract))
+
+
 def test_what_the_authors_close_a_gap_with_is_introduced_as_their_method():
     abstract = (
         "Benchmarks score reasoning in each modality alone. We address this gap with XBench, a benchmark that "
