@@ -195,6 +195,14 @@ _ENUMERATOR = re.compile(r"\((?:[ivx]{1,4}|\d|[a-e])\)\s*")
 _COMPOUND_DASH = re.compile(r"(?<=\w)\u2013(?=\w)")
 _BROKEN_WORD = re.compile(r"([\w-]*[a-z])-\s+(?!(?:and|or|to|as|vs)\b)([a-z][\w-]*)")
 # Asides such as "(TTA)" or "(see Fig. 2)" have no place in a title.
+_GERUND_BEFORE = re.compile(r"(?:^|: |\bfor )[A-Za-z][a-z]+ing\b")
+# Verbs a method's description joins with "and"; a plural noun there ("queries and images") is no verb.
+_JOINED_VERB = re.compile(
+    r"\band\s+(\w+ly\s+)?((?:improv|reduc|enabl|integrat|refin|merg|appli|generaliz|mitigat|deploy|achiev|learn"
+    r"|leverag|combin|captur|generat|predict|outperform|yield|provid|allow|adapt|align|extend|introduc|incorporat"
+    r"|maintain|preserv|remov|select|updat|avoid|train|perform|produc|eliminat|enhanc|exploit|identifi|optimiz"
+    r"|construct|estimat|fus|guid|infer|inject|reconstruct|transfer|unifi|recover|boost|encourag)e?s)\b"
+)
 _COMMA_BEFORE_PURPOSE = re.compile(r",\s+(?=for\s)")
 _ASIDE_IN_TEXT = re.compile(r"\s\([^()]{0,60}\)")
 
@@ -1502,6 +1510,10 @@ def _polish(title: str) -> str:
     title = name + separator + _plain_case(rest)
     # ", for policy fine-tuning": a comma the sentence needed, the title does not.
     title = _COMMA_BEFORE_PURPOSE.sub(" ", title)
+    # "Optimizing one layer and merges coefficients": a verb joined to a gerund is a gerund too.
+    title = _JOINED_VERB.sub(
+        lambda m: f"and {m[1] or ''}{_gerund(m[2])}" if _GERUND_BEFORE.search(title, 0, m.start()) else m[0], title
+    )
     # Sentence case, but a word with capitals inside (iPhone, t-SNE) keeps its own.
     title = re.sub(r"(?:^|: )[a-z](?=[^\sA-Z]*(?:\s|$))", lambda m: m.group(0).upper(), title)
     return title or "Untitled"

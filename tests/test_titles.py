@@ -841,6 +841,19 @@ def test_an_adjective_after_an_approach_to_is_not_made_a_verb():
     assert all("Relativing" not in title for title, _, _ in candidate_features(abstract))
 
 
+def test_a_verb_joined_to_a_gerund_becomes_a_gerund_too_but_a_plural_noun_stays():
+    abstract = (
+        "Merging fine-tuned models loses accuracy. We propose LayerMix, a method that tunes one task-specific "
+        "layer and merges the coefficients of the others. LayerMix recovers the accuracy of the separate models."
+    )
+    titles = [title for title, _, _ in candidate_features(abstract)]
+    assert any("and merging" in title for title in titles)
+    assert not any("and merges" in title for title in titles)
+    assert derive_title("We propose PairCut, which decomposes both queries and images into parts for retrieval.").count(
+        "queries and images"
+    )
+
+
 def test_what_the_authors_close_a_gap_with_is_introduced_as_their_method():
     abstract = (
         "Benchmarks score reasoning in each modality alone. We address this gap with XBench, a benchmark that "
