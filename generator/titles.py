@@ -351,6 +351,7 @@ _VAGUE_REFERENT = re.compile(
     r"|finding|view|goal|paradigm|" + _GENERIC_NOUN[3:-1] + r")s?"
 )
 _COPULAS = {"is", "are", "was", "were"}
+_RUNS_EXPERIMENTS = re.compile(r"(?i)(?:conducting|performing|running|carrying out)\s+(?:[\w-]+\s+){0,4}?experiments\b")
 _QUESTION_GOES_ON = re.compile(r"\?\s+[a-z]")
 _ARTICLE_PLURAL = re.compile(r"(?i)\ban?\s+[a-z]+(?:tions|sions|ments|ities)\b")
 _PARTICIPLE_END = re.compile(r"(?:[^e]ed|[^aeiou]ied|(?:driv|giv|chos|hidd|writt|tak|brok|prov|bitt|draw|grow|know|shown|se)en)$")
@@ -544,6 +545,9 @@ def title_defects(title: str) -> list[str]:
     # "Proving is fundamentally oblivious to ...": a relative clause ("that we prove is ...") lost its subject.
     if len(words) > 1 and words[0] in _REPORTING and words[1] in _COPULAS:
         found.append(f"a verb without its subject: {words[0]!r} {words[1]!r}")
+    # "Conducting extensive experiments for safety taxonomies": how the paper checks its claim, not what it is.
+    if _RUNS_EXPERIMENTS.match(description):
+        found.append("the experiments, not the contribution")
     # "Predicting how many tokens a task will require? for AI agents": a question the title goes on after.
     if _QUESTION_GOES_ON.search(title):
         found.append("a question inside")

@@ -563,6 +563,7 @@ def test_pattern_4_a_title_cut_short_never_ends_on_a_participle_adjective_or_fun
         ("A corrections for measuring data contamination", "an article before a plural: 'A corrections'"),
         ("Addressing this gap with a retrieval framework", "points back with 'this' 'gap'"),
         ("Studying how cortical spike timing", "a clause cut short"),
+        ("GuardNet: Conducting extensive experiments for safety taxonomies", "the experiments, not the contribution"),
     ],
 )
 def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
