@@ -450,7 +450,7 @@ _VAGUE = _GENERIC | {"novel", "new", "simple", "lightweight", "efficient", "effe
 _EVALUATION = {"benchmark", "benchmarks", "dataset", "datasets", "task", "tasks", "setting", "settings", "experiments",
                "scenarios", "domains", "problems"}  # fmt: skip
 # "Camouflaged Object Detection (COD)": a task the abstract names, spelled out before its acronym.
-_PAREN_ACRONYM = re.compile(r"\s\(([A-Z][\w-]{1,20})\)")
+_PAREN_ACRONYM = re.compile(r"\s\(([a-z]?[A-Z][\w-]{1,20})\)")
 _SPELLED_WORDS = 5
 # The nouns tasks end in; a phrase that ends in one is likelier the task.
 _MEASURES = {"rate", "rates", "quality", "accuracy", "score", "scores", "metric", "metrics", "cost", "costs", "process",

@@ -855,6 +855,15 @@ def test_a_verb_joined_to_a_gerund_becomes_a_gerund_too_but_a_plural_noun_stays(
     )
 
 
+def test_a_task_spelled_out_before_an_acronym_with_a_lowercase_prefix_is_found():
+    abstract = (
+        "Policy gradients work for autoregressive models, but diffusion large language models (dLLMs) give no "
+        "token likelihoods. We propose Sequence-level Bound Optimization (SEBO), which treats a whole dLLM "
+        "sequence as one action. SEBO improves dLLMs on planning, and dLLMs trained with SEBO solve more puzzles."
+    )
+    assert derive_title(abstract).endswith("for diffusion large language models")
+
+
 def test_what_the_authors_close_a_gap_with_is_introduced_as_their_method():
     abstract = (
         "Benchmarks score reasoning in each modality alone. We address this gap with XBench, a benchmark that "
