@@ -376,6 +376,7 @@ _VERBLESS_CLAUSE = re.compile(
 )
 _COUNT_AT_END = re.compile(r"(?i)\b(?:over|than|of|about|nearly|approximately|around|to|from|with|up)\s+\d[\d,.]*[km]?\s*$")
 _CONJUNCTIONS = {"and", "or", "but", "nor", "yet", "so"}
+_MODALS = {"must", "should", "can", "could", "may", "might", "will", "would", "shall"}
 _SUSPECT_GERUNDS = ("ationing", "ationsing", "eding", "icking")
 _GERUND = re.compile(r"[a-z]{3,}ing")
 _INTRANSITIVE = {"learning", "reasoning", "planning", "searching", "testing", "accounting", "computing", "training",
@@ -429,9 +430,13 @@ _TASK_MIN_WEIGHT = 0.08
 _TOPIC = re.compile(
     r"((?:[\w-]+\s+){0,4}?[\w-]+)(?:\s+\([^()]{1,30}\))?\s+(?:is|are|has|have|remains?|plays?|offers?|enables?"
     r"|achieves?|struggles?|suffers?|faces?|relies|rely|lacks?|requires?|poses?|holds?|presents?|represents?|provides?"
-    r"|can|often|typically|increasingly|still|promises?)\b"
+    r"|involves?|depends?|demands?|underpins?|drives?|hinges?|can|often|typically|increasingly|still|promises?)\b"
 )
 _TOPIC_TASK = _TASKS + 1
+_JOINING = {"in", "of", "for"}
+# "Recent advances in diffusion models have ...": a trend, not the paper's field.
+_TREND = {"advances", "advancements", "progress", "success", "successes", "developments", "rise", "emergence", "growth",
+          "breakthroughs", "popularity", "adoption"}  # fmt: skip
 _TASK_MIN_WORDS = 2
 # The phrase an abstract keeps repeating ("prompt compression", "few-shot text classification") is in a third
 # of real titles; offered as a task too.
@@ -501,7 +506,7 @@ def title_defects(title: str) -> list[str]:
     if len(content) < 3:
         found.append("fewer than three content words")
     found += [f"misspelt gerund {m[0]!r}" for m in _MISSPELT_GERUND.finditer(title)]
-    found += [f"misspelt gerund {w!r}" for w in words if w.endswith("ing") and w[:-3] in _CONJUNCTIONS]
+    found += [f"misspelt gerund {w!r}" for w in words if w.endswith("ing") and w[:-3] in _CONJUNCTIONS | _MODALS]
     found += [
         f"misspelt gerund {w!r}"
         for w in re.findall(r"\w+", title)
@@ -545,6 +550,9 @@ def title_defects(title: str) -> list[str]:
     # "Proving is fundamentally oblivious to ...": a relative clause ("that we prove is ...") lost its subject.
     if len(words) > 1 and words[0] in _REPORTING and words[1] in _COPULAS:
         found.append(f"a verb without its subject: {words[0]!r} {words[1]!r}")
+    # "Using Apple Vision Pro for imitation learning for manipulation": a task tacked onto a purpose.
+    if words.count("for") > 1:
+        found.append("'for' twice")
     # "Conducting extensive experiments for safety taxonomies": how the paper checks its claim, not what it is.
     if _RUNS_EXPERIMENTS.match(description):
         found.append("the experiments, not the contribution")
@@ -888,7 +896,9 @@ def _topic(sentence: str, weights: dict[str, float], name: str) -> str:
     # A single word ("Reasoning is ...") names a whole field, not the paper's task.
     if (
         len(words) < _TASK_MIN_WORDS
-        or any(w in _FUNCTION_WORDS or w in _VAGUE or w in _EVALUATION for w in lowered)
+        # "Reasoning in language models": a preposition may join the subject's nouns, not end or start it.
+        or any(w in _FUNCTION_WORDS and not (w in _JOINING and 0 < i < len(lowered) - 1) for i, w in enumerate(lowered))
+        or any(w in _VAGUE or w in _EVALUATION or w in _TREND for w in lowered)
         or _bad_end(lowered[-1])
         or (name and name in words)
         or sum(weights.get(_stem(w), 0.0) for w in lowered) < _TASK_MIN_WEIGHT

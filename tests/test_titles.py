@@ -564,6 +564,8 @@ def test_pattern_4_a_title_cut_short_never_ends_on_a_participle_adjective_or_fun
         ("Addressing this gap with a retrieval framework", "points back with 'this' 'gap'"),
         ("Studying how cortical spike timing", "a clause cut short"),
         ("GuardNet: Conducting extensive experiments for safety taxonomies", "the experiments, not the contribution"),
+        ("PushBot: Using a depth camera for grasp learning for manipulation", "'for' twice"),
+        ("RegretNet: Musting identify regret in model outputs", "misspelt gerund 'musting'"),
     ],
 )
 def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
@@ -862,6 +864,19 @@ def test_a_task_spelled_out_before_an_acronym_with_a_lowercase_prefix_is_found()
         "sequence as one action. SEBO improves dLLMs on planning, and dLLMs trained with SEBO solve more puzzles."
     )
     assert derive_title(abstract).endswith("for diffusion large language models")
+
+
+def test_the_opening_subject_may_join_its_nouns_with_a_preposition_but_a_trend_is_no_field():
+    joined = (
+        "Reasoning in language models involves explicit steps and hidden shifts. We propose a Layered Hidden "
+        "Chain (LHC) that tracks both. LHC reveals stable paths in successful chains of thought."
+    )
+    assert any(title.endswith("for reasoning in language models") for title, _, _ in candidate_features(joined))
+    trend = (
+        "Recent advances in diffusion models have made relighting possible. We propose a Light Plane Image (LPI) "
+        "that encodes light sources. LPI relights videos precisely."
+    )
+    assert not any("for recent advances" in title.lower() for title, _, _ in candidate_features(trend))
 
 
 def test_what_the_authors_close_a_gap_with_is_introduced_as_their_method():
