@@ -2,6 +2,7 @@
 
     python benchmarks/themes.py [--data ../shared/data/iclr2026-openreview.dev.jsonl] [--limit N]
     python benchmarks/themes.py --small [--sizes 19,50,150] [--subsets 60] [--half 0|1]
+        [--k K] [--vectors FILE] [--ceiling]
 
 For k = 21 (the number of primary areas) and the automatic k it prints NMI,
 ARI, purity, the number of themes, the largest theme's share, seconds and peak
@@ -19,6 +20,12 @@ with AMI and NMI: the detector on its terms, on the sentence encoder (what
 `embeddings: auto` runs for lists this short), and beside them TF-IDF + KMeans
 and encoder + KMeans at the k the detector picks with the encoder. --half picks the papers whose id hashes
 to that half, so that a recipe tuned on one half is checked on the other.
+--k fixes the number of themes of every method. --vectors scores another
+encoder: a pickle of {text: vector} (benchmarks/teacher_vectors.py writes one)
+used in place of the shipped model's vectors. --ceiling adds a supervised
+reference no theme detector can use: a logistic regression from the vectors
+to primary_area, trained on every paper of the other half, its predicted
+area taken as each paper's group.
 
 The detector never sees primary_area, status or track: they are removed from
 the papers before detection, and only this script compares against them.
@@ -31,6 +38,7 @@ import collections
 import hashlib
 import json
 import os
+import pickle
 import random
 import resource
 import subprocess
@@ -40,6 +48,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import adjusted_mutual_info_score, adjusted_rand_score, normalized_mutual_info_score
 from sklearn.metrics.cluster import contingency_matrix
 
@@ -202,22 +211,77 @@ def in_half(record_id: str, half: int) -> bool:
     return int(hashlib.sha1(record_id.encode()).hexdigest(), 16) % 2 == half
 
 
-def small_lists(path: Path, sizes: list[int], subsets: int, half: int | None) -> None:
-    """AMI and NMI against primary_area of each method on seeded random subsets of each size, abstracts only."""
+def small_draws(path: Path, sizes: list[int], subsets: int, half: int | None) -> tuple[list[dict], dict[int, list[list[str]]]]:
+    """The records of the half, and the ids of each seeded subset of each size: the lists --small scores."""
     records = [json.loads(line) for line in path.open(encoding="utf-8")]
     if half is not None:
         records = [r for r in records if in_half(r["id"], half)]
+    ids = sorted(r["id"] for r in records)
+    return records, {size: [random.Random(f"{size}-{s}").sample(ids, size) for s in range(subsets)] for size in sizes}
+
+
+def small_texts(path: Path, sizes: list[int], subsets: int, half: int | None, *, ceiling: bool = False) -> list[str]:
+    """What the encoder reads for --small: each drawn abstract (an untitled paper's sentence text), and with ceiling
+    every abstract of the other half."""
+    records, draws = small_draws(path, sizes, subsets, half)
+    abstracts = {r["id"]: r["abstract"] for r in records}
+    texts = {abstracts[i] for drawn in draws.values() for chosen in drawn for i in chosen}
+    if ceiling and half is not None:
+        texts |= {r["abstract"] for r in _other_half(path, half)}
+    return sorted(texts)
+
+
+def _other_half(path: Path, half: int) -> list[dict]:
+    return [r for r in map(json.loads, path.open(encoding="utf-8")) if not in_half(r["id"], half)]
+
+
+def _load_vectors(texts: list[str], vectors_file: Path | None) -> dict[str, np.ndarray]:
+    if vectors_file is None:
+        return dict(zip(texts, sentence_embeddings(texts), strict=True))
+    known = pickle.loads(vectors_file.read_bytes())
+    missing = [text for text in texts if text not in known]
+    if missing:
+        sys.exit(
+            f"{vectors_file}: no vector for {len(missing)} of the {len(texts)} texts (made for other --sizes, --subsets or --half?)"
+        )
+    return {text: np.asarray(known[text], dtype=np.float32) for text in texts}
+
+
+def _area_classifier(path: Path, half: int, vectors: dict[str, np.ndarray]) -> LogisticRegression:
+    """primary_area from an abstract's vector, learnt on every paper of the other half: a ceiling, not a detector."""
+    train = _other_half(path, half)
+    return LogisticRegression(max_iter=2000, C=4.0).fit(
+        np.array([vectors[r["abstract"]] for r in train]), [r["primary_area"] for r in train]
+    )
+
+
+def small_lists(
+    path: Path,
+    sizes: list[int],
+    subsets: int,
+    half: int | None,
+    *,
+    fixed_k: int | None = None,
+    vectors_file: Path | None = None,
+    ceiling: bool = False,
+) -> None:
+    """AMI and NMI against primary_area of each method on seeded random subsets of each size, abstracts only."""
+    if ceiling and half is None:
+        sys.exit("--ceiling needs --half: the classifier learns on the other half")
+    records, draws = small_draws(path, sizes, subsets, half)
     areas = {r["id"]: r["primary_area"] for r in records}
     abstracts = {r["id"]: r["abstract"] for r in records}
     ids = sorted(abstracts)
-    draws = {size: [random.Random(f"{size}-{s}").sample(ids, size) for s in range(subsets)] for size in sizes}
     # Every text is encoded once, and each subset's build finds its vectors in the per-text cache.
-    texts = sorted({abstracts[i] for drawn in draws.values() for chosen in drawn for i in chosen})
+    texts = small_texts(path, sizes, subsets, half, ceiling=ceiling)
     started = time.perf_counter()
-    vectors = dict(zip(texts, sentence_embeddings(texts), strict=True))
+    vectors = _load_vectors(texts, vectors_file)
     encoding = time.perf_counter() - started
+    methods = SMALL_METHODS + (("area classifier (supervised)",) if ceiling else ())
+    classifier = _area_classifier(path, half, vectors) if ceiling and half is not None else None
     print(f"# Short lists against primary_area: {path.name}{'' if half is None else f', half {half}'}, {len(ids)} papers\n")
-    print(f"{subsets} seeded subsets of each size, abstracts only; {len(texts)} abstracts encoded in {encoding:.0f} s.")
+    encoder = f"vectors from {vectors_file.name}" if vectors_file else f"{len(texts)} abstracts encoded in {encoding:.0f} s"
+    print(f"{subsets} seeded subsets of each size, abstracts only; {encoder}.")
     print("Mean over the subsets, ± its standard error.\n")
     print("| papers | k | method | AMI | NMI | seconds per list |")
     print("|---|---|---|---|---|---|")
@@ -225,16 +289,19 @@ def small_lists(path: Path, sizes: list[int], subsets: int, half: int | None) ->
         cache = Cache(Path(folder))
         for size in sizes:
             # The k the detector picks with the encoder; the terms-only detector picks its own (automatic_k(size)).
-            k = automatic_k(size, sentences=True)
-            figures: dict[str, list[tuple[float, float, float]]] = {m: [] for m in SMALL_METHODS}
+            k = fixed_k or automatic_k(size, sentences=True)
+            figures: dict[str, list[tuple[float, float, float]]] = {m: [] for m in methods}
             for chosen in draws[size]:
                 papers = [Paper(id=i, abstract=abstracts[i], source=Source(str(path), n)) for n, i in enumerate(chosen, 1)]
                 enriched = enrich(ReadingList("bench", papers)).papers
                 cache.put("embeddings", model_key(), {digest(sentence_text(p)): vectors[sentence_text(p)] for p in enriched})
                 truth = [areas[p.id] for p in enriched]
-                for method in SMALL_METHODS:
+                for method in methods:
                     started = time.perf_counter()
-                    found = _small_method(method, enriched, k, cache, vectors)
+                    if classifier is not None and method.startswith("area classifier"):
+                        found = list(classifier.predict(np.array([vectors[p.abstract] for p in enriched])))
+                    else:
+                        found = _small_method(method, enriched, k, cache, vectors, fixed=fixed_k is not None)
                     seconds = time.perf_counter() - started
                     figures[method].append(
                         (adjusted_mutual_info_score(truth, found), normalized_mutual_info_score(truth, found), seconds)
@@ -243,13 +310,16 @@ def small_lists(path: Path, sizes: list[int], subsets: int, half: int | None) ->
                 table = np.array(runs)
                 error = table.std(axis=0, ddof=1) / np.sqrt(len(table)) if len(table) > 1 else np.zeros(3)
                 mean = table.mean(axis=0)
+                shown = automatic_k(size) if method == "readinglist, terms" and fixed_k is None else k
                 print(
-                    f"| {size} | {automatic_k(size) if method == 'readinglist, terms' else k} | {method} | {mean[0]:.3f} ± {error[0]:.3f} | {mean[1]:.3f} ± {error[1]:.3f} | {mean[2]:.2f} |",
+                    f"| {size} | {'areas' if method.startswith('area classifier') else shown} | {method} | {mean[0]:.3f} ± {error[0]:.3f} | {mean[1]:.3f} ± {error[1]:.3f} | {mean[2]:.2f} |",
                     flush=True,
                 )
 
 
-def _small_method(method: str, papers: list[Paper], k: int, cache: Cache, vectors: dict[str, np.ndarray]) -> list[str]:
+def _small_method(
+    method: str, papers: list[Paper], k: int, cache: Cache, vectors: dict[str, np.ndarray], *, fixed: bool = False
+) -> list[str]:
     """The group of each paper, in the order of papers, by one of SMALL_METHODS."""
     from sklearn.cluster import KMeans
     from sklearn.feature_extraction.text import TfidfVectorizer
@@ -267,7 +337,8 @@ def _small_method(method: str, papers: list[Paper], k: int, cache: Cache, vector
             )
             for p in papers
         ]
-        found = detect_themes(ReadingList("bench", fresh), ThemeSettings(), cache, embeddings=method.endswith("encoder"))
+        settings = ThemeSettings(k=k) if fixed else ThemeSettings()
+        found = detect_themes(ReadingList("bench", fresh), settings, cache, embeddings=method.endswith("encoder"))
         return [p.theme for p in found.papers]
     if method == "TF-IDF + KMeans":
         matrix = TfidfVectorizer(stop_words="english", sublinear_tf=True).fit_transform([p.abstract for p in papers])
@@ -284,11 +355,14 @@ def main() -> None:
     parser.add_argument("--sizes", default="19,50,150", help="with --small: the list sizes, comma-separated")
     parser.add_argument("--subsets", type=int, default=60, help="with --small: seeded subsets of each size")
     parser.add_argument("--half", type=int, choices=(0, 1), help="with --small: only the papers whose id hashes to this half")
+    parser.add_argument("--k", type=int, help="with --small: this many themes for every method; without: run_one's k")
+    parser.add_argument("--vectors", type=Path, help="with --small: a pickle of {text: vector} in place of the shipped encoder")
+    parser.add_argument("--ceiling", action="store_true", help="with --small and --half: add a supervised area classifier")
     parser.add_argument("--one", choices=METHODS, help=argparse.SUPPRESS)
-    parser.add_argument("--k", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.small:
-        small_lists(args.data, [int(size) for size in args.sizes.split(",")], args.subsets, args.half)
+        sizes = [int(size) for size in args.sizes.split(",")]
+        small_lists(args.data, sizes, args.subsets, args.half, fixed_k=args.k, vectors_file=args.vectors, ceiling=args.ceiling)
         return
     if args.one:
         print(json.dumps(run_one(args.one, args.k, args.data, args.limit)))

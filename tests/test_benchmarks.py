@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pickle
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 from support import DEV_DATA, REPO, build_site, copy_project
 
@@ -47,6 +49,26 @@ def test_themes_benchmark_scores_short_lists_of_each_method():
     for row in rows:
         ami, nmi = (float(cell.split(" ± ")[0]) for cell in row.split(" | ")[3:5])
         assert -1 <= ami <= 1 and 0 <= nmi <= 1, row
+
+
+@pytest.mark.skipif(not DEV_DATA.exists(), reason="needs ../shared/data")
+def test_themes_benchmark_scores_another_encoders_vectors_at_a_fixed_k_beside_a_supervised_ceiling(tmp_path):
+    # Stand-in vectors for every text the run reads, as teacher_vectors.py would write them for another model.
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    from themes import small_texts
+
+    texts = small_texts(DEV_DATA, [19], 2, 1, ceiling=True)
+    random = np.random.default_rng(0)
+    vectors = {text: random.normal(size=8).astype(np.float32) for text in texts}
+    (tmp_path / "vectors.pickle").write_bytes(pickle.dumps(vectors))
+    command = ["benchmarks/themes.py", "--small", "--sizes", "19", "--subsets", "2", "--half", "1", "--k", "3"]
+    command += ["--vectors", str(tmp_path / "vectors.pickle"), "--ceiling", "--data", str(DEV_DATA)]
+    result = subprocess.run([sys.executable, *command], cwd=REPO, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "vectors from vectors.pickle" in result.stdout
+    rows = [line.split(" | ") for line in result.stdout.splitlines() if line.startswith("| 19 |")]
+    assert [row[2] for row in rows][-1] == "area classifier (supervised)"
+    assert [row[1] for row in rows] == ["3", "3", "3", "3", "areas"]
 
 
 @pytest.mark.browser
