@@ -351,7 +351,9 @@ _VAGUE_REFERENT = re.compile(
     r"|finding|view|goal|paradigm|" + _GENERIC_NOUN[3:-1] + r")s?"
 )
 _COPULAS = {"is", "are", "was", "were"}
-_RUNS_EXPERIMENTS = re.compile(r"(?i)(?:conducting|performing|running|carrying out)\s+(?:[\w-]+\s+){0,4}?experiments\b")
+_RUNS_EXPERIMENTS = re.compile(
+    r"(?i)(?:^|\band\s+)(?:conduct|perform|run|carry out)(?:s|ing)?\s+(?:[\w-]+\s+){0,4}?experiments\b"
+)
 _QUESTION_GOES_ON = re.compile(r"\?\s+[a-z]")
 _ARTICLE_PLURAL = re.compile(r"(?i)\ban?\s+[a-z]+(?:tions|sions|ments|ities)\b")
 _PARTICIPLE_END = re.compile(r"(?:[^e]ed|[^aeiou]ied|(?:driv|giv|chos|hidd|writt|tak|brok|prov|bitt|draw|grow|know|shown|se)en)$")
@@ -554,7 +556,7 @@ def title_defects(title: str) -> list[str]:
     if words.count("for") > 1:
         found.append("'for' twice")
     # "Conducting extensive experiments for safety taxonomies": how the paper checks its claim, not what it is.
-    if _RUNS_EXPERIMENTS.match(description):
+    if _RUNS_EXPERIMENTS.search(description):
         found.append("the experiments, not the contribution")
     # "Predicting how many tokens a task will require? for AI agents": a question the title goes on after.
     if _QUESTION_GOES_ON.search(title):
