@@ -99,8 +99,9 @@ _OWN_NAMES = re.compile(
 # "our proposed method, X": the words "our" may take before the name.
 _BEFORE_OUR_NAME = _GENERIC | {"proposed", "new", "novel", "model", "system", "pipeline", "architecture", "agent",
                                "benchmark", "dataset", "algorithm", "called", "named", "termed", "dubbed"}  # fmt: skip
-# "we leverage NatureLM, an autoregressive model", "we focus on ResNets, a widely adopted architecture": used, not made.
+# "(Johnson et al., 2017)", "(SFBD; Lu et al., 2025)" right after a name: others' work (see _cited).
 _CITATION = re.compile(r"(?:[\s-]+[\w-]+){0,2}?\s*\((?:[^()]{0,60}?[;,]\s*)?[A-Z][^()]{0,60}?(?:et al\.|\b(?:19|20)\d\d[a-z]?)\)")
+# "we leverage NatureLM, an autoregressive model", "we focus on ResNets, a widely adopted architecture": used, not made.
 _USED_BEFORE = re.compile(r"\b(?:leverag\w*|us(?:e|es|ed|ing)|adopt\w*|employ\w*|utiliz\w*|on|to|from|of|like)\s+$", re.I)
 # "0.5B-parameter", "SO-equivariance": a modifier or a quantity, not a name, when its last part is a plain word.
 _PLAIN_LAST_PART = re.compile(r".*-[a-z]{4,}")
@@ -194,7 +195,7 @@ _ENUMERATOR = re.compile(r"\((?:[ivx]{1,4}|\d|[a-e])\)\s*")
 # An en dash between letters joins a compound ("vision-language-action"), it does not end a phrase.
 _COMPOUND_DASH = re.compile(r"(?<=\w)\u2013(?=\w)")
 _BROKEN_WORD = re.compile(r"([\w-]*[a-z])-\s+(?!(?:and|or|to|as|vs)\b)([a-z][\w-]*)")
-# Asides such as "(TTA)" or "(see Fig. 2)" have no place in a title.
+# A gerund before a verb joined by "and" (see _polish).
 _GERUND_BEFORE = re.compile(r"(?:^|: |\bfor )[A-Za-z][a-z]+ing\b")
 # Verbs a method's description joins with "and"; a plural noun there ("queries and images") is no verb.
 _JOINED_VERB = re.compile(
@@ -203,6 +204,7 @@ _JOINED_VERB = re.compile(
     r"|maintain|preserv|remov|select|updat|avoid|train|perform|produc|eliminat|enhanc|exploit|identifi|optimiz"
     r"|construct|estimat|fus|guid|infer|inject|reconstruct|transfer|unifi|recover|boost|encourag)e?s)\b"
 )
+# Asides such as "(TTA)" or "(see Fig. 2)" have no place in a title.
 _COMMA_BEFORE_PURPOSE = re.compile(r",\s+(?=for\s)")
 _ASIDE_IN_TEXT = re.compile(r"\s\([^()]{0,60}\)")
 
