@@ -297,7 +297,8 @@ _RELATIVE = {"that", "which", "who", "where", "whereby", "while", "whereas", "th
 
 # The grammar gate. A title never opens on these...
 _SUBORDINATORS = {"while", "although", "though", "because", "since", "if", "whereas", "unless", "as", "whether", "once",
-                  "after", "before", "until", "so", "but", "and", "or", "yet", "thus", "hence", "therefore", "despite"}  # fmt: skip
+                  "after", "before", "until", "so", "but", "and", "or", "yet", "thus", "hence", "therefore", "despite",
+                  "both", "either", "neither"}  # fmt: skip
 _PRONOUNS = {"it", "its", "they", "them", "their", "we", "our", "us", "this", "these", "those", "that", "he", "she",
              "his", "her", "you", "your", "i", "one", "such", "there"}  # fmt: skip
 _WH_WORDS = {"how", "what", "why", "which", "who", "whom", "whose", "where", "when"}
