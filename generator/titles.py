@@ -379,6 +379,7 @@ _VERBLESS_CLAUSE = re.compile(
     r"(?i)\b(?:how|why|whether|when|where)(?:\s+(?!(?:to|can|could|will|would|may|might|must|should|do|does|did)\b)"
     r"[\w'-]*[^\W\d_](?<![sd]))+\s*$"
 )
+_DUE_WITHOUT_TO = re.compile(r"(?i)\bdue\b(?!\s+to\b)")
 _COUNT_AT_END = re.compile(r"(?i)\b(?:over|than|of|about|nearly|approximately|around|to|from|with|up)\s+\d[\d,.]*[km]?\s*$")
 _CONJUNCTIONS = {"and", "or", "but", "nor", "yet", "so"}
 _MODALS = {"must", "should", "can", "could", "may", "might", "will", "would", "shall"}
@@ -543,7 +544,9 @@ def title_defects(title: str) -> list[str]:
         found.append("a fragment of math")
     # "Uncovering a regime where learning for MCQA": a task added to a clause that lost its verb.
     cut_tail = len(words) > _SHORTEST and set(words[-_CLAUSE_TAIL:]) & (_WH_WORDS | {"that", "whether"})
-    if cut_tail or _CLAUSE_BEFORE_TASK.search(description) or _VERBLESS_CLAUSE.search(description):
+    # "... a challenge due for pointwise estimator", "... for feature space due": "due" without its "to".
+    due = _DUE_WITHOUT_TO.search(description)
+    if cut_tail or due or _CLAUSE_BEFORE_TASK.search(description) or _VERBLESS_CLAUSE.search(description):
         found.append("a clause cut short")
     # "A dataset of over 24,000": 24,000 what?
     count = _COUNT_AT_END.search(description)

@@ -566,6 +566,7 @@ def test_pattern_4_a_title_cut_short_never_ends_on_a_participle_adjective_or_fun
         ("GuardNet: Conducting extensive experiments for safety taxonomies", "the experiments, not the contribution"),
         ("LawBench: Role-based agents and conduct extensive experiments", "the experiments, not the contribution"),
         ("Both unimodal and multimodal in-context learning", "starts with 'both'"),
+        ("Bandit problems in high dimensions remain hard due for sparse estimators", "a clause cut short"),
         ("PushBot: Using a depth camera for grasp learning for manipulation", "'for' twice"),
         ("RegretNet: Musting identify regret in model outputs", "misspelt gerund 'musting'"),
     ],
