@@ -1,7 +1,9 @@
 """Score derived titles against the real ones of the OpenReview export, with the titles removed.
 
     python benchmarks/titles.py [--data ../shared/data/iclr2026-openreview.dev.jsonl] [--n 1000] [--half held-out]
-    python benchmarks/titles.py --judge 60 [--judge-seed 7] > judge.md   # abstracts and derived titles, to judge by hand
+    python benchmarks/titles.py --ceiling        # also how far a perfect choice, or deleting words, could reach
+    python benchmarks/titles.py --judge 60 --judge-seed 7 --judge-dir J [--judge-titles other.json]
+    python benchmarks/titles.py --tally J        # the judges' scores of J/scores*.tsv, by where each title came from
 
 The export is split in two seeded halves: rules are tuned on `tune` and
 checked on `held-out`. From the chosen half it draws n seeded abstracts,
@@ -17,11 +19,26 @@ derives a title from each abstract alone, and prints one table row:
   the sentence model's too).
 
 Then 20 seeded random derived titles beside the real ones.
+
+With --ceiling it also prints what no choice among our candidates can beat:
+the ROUGE-L of the candidate closest to the real title, and the share of real
+titles that are one sentence of their abstract with words deleted (after a
+leading "Name: "), the most any extractive title could match.
+
+Judging by hand is blind: --judge writes J/sheet.md, where each of the drawn
+abstracts comes with its titles in a seeded shuffle and in one sentence case
+(the derived one, the candidate closest to the real title, the real one, and
+one from each --judge-titles file, a JSON object from paper id to title), and
+J/key.json, which says which is which. A judge who has not seen the key writes
+J/scores*.tsv (item, label, score 1-5, note; the header `item label score
+note`); --tally prints each source's mean and share of 4 or more per judge.
+The real titles calibrate the judge: they are what 5 means.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import random
 import re
@@ -33,12 +50,13 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from generator.embeddings import sentence_embeddings  # noqa: E402
-from generator.titles import Embed, coined, derive_titles, title_defects  # noqa: E402
+from generator.titles import Embed, candidate_features, coined, derive_titles, title_defects  # noqa: E402
 
 DEV_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
 SPLIT_SEED = 16
 SAMPLE_SEED = 2026
 SHOWN = 20
+JUDGED = ("derived", "best candidate", "real")
 
 
 def halves(records: list[dict]) -> dict[str, list[dict]]:
@@ -111,24 +129,128 @@ def score(records: list[dict], embed: Embed | None = None) -> tuple[dict[str, fl
     return row, derived
 
 
+def best_candidate(abstract: str, real: str) -> str:
+    """The candidate a perfect choice would take: the admissible one closest to the real title."""
+    candidates = candidate_features(abstract)
+    admissible = [title for title, ok, _ in candidates if ok] or [candidates[0][0]]
+    return max(admissible, key=lambda title: rouge_l(title, real))
+
+
+def extractable(title: str, abstract: str) -> bool:
+    """Whether the title, less a leading short name, is one sentence of the abstract with words deleted."""
+    name, colon, rest = title.partition(": ")
+    wanted = words(rest if colon and len(name.split()) <= 4 else title)
+    for sentence in re.split(r"(?<=[.!?])\s+", abstract):
+        found = iter(words(sentence))
+        if wanted and all(word in found for word in wanted):
+            return True
+    return False
+
+
+def ceiling(records: list[dict]) -> dict[str, float]:
+    return {
+        "best candidate": sum(rouge_l(best_candidate(r["abstract"], r["title"]), r["title"]) for r in records) / len(records),
+        "extractable": sum(extractable(r["title"], r["abstract"]) for r in records) / len(records),
+    }
+
+
+def sentence_case(title: str) -> str:
+    """One casing for every title, so that "Title Case" tells no judge which title is the real one."""
+    cased: list[str] = []
+    for word in title.split(" "):
+        if re.fullmatch(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)*[:,;]?", word):
+            first = not cased or cased[-1].endswith(":")
+            word = word[0] + word[1:].lower() if first else word.lower()
+        cased.append(word)
+    return " ".join(cased)
+
+
+def write_judge_sheet(records: list[dict], others: dict[str, dict[str, str]], seed: int, folder: Path) -> None:
+    """A blind sheet of the records' titles by source, and the key to it."""
+    derived = derive_titles([r["abstract"] for r in records])
+    shuffle = random.Random(seed)
+    sheet, key = [], []
+    for item, (record, title) in enumerate(zip(records, derived, strict=True), 1):
+        by_source = {
+            "derived": title,
+            "best candidate": best_candidate(record["abstract"], record["title"]),
+            "real": record["title"],
+            **{source: titles[record["id"]] for source, titles in others.items()},
+        }
+        shown = list(dict.fromkeys(sentence_case(t) for t in by_source.values()))
+        shuffle.shuffle(shown)
+        labels = dict(zip(shown, "ABCDEFGH", strict=False))
+        key.append({"item": item, "id": record["id"], "sources": {s: labels[sentence_case(t)] for s, t in by_source.items()}})
+        listed = "\n".join(f"{label}. {t}" for t, label in labels.items())
+        sheet.append(f"## {item}\n\n{listed}\n\n{record['abstract'].strip()}\n")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "sheet.md").write_text("\n".join(sheet), encoding="utf-8")
+    (folder / "key.json").write_text(json.dumps(key, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def tally(folder: Path) -> list[tuple[str, str, float, float, int]]:
+    """(source, judge, mean score, share of 4 or more, titles scored) for each source and judge, then all judges."""
+    key = json.loads((folder / "key.json").read_text(encoding="utf-8"))
+    judges = {}
+    for path in sorted(folder.glob("scores*.tsv")):
+        with path.open(encoding="utf-8", newline="") as lines:
+            judges[path.stem] = {
+                (int(row["item"]), row["label"].strip()): int(row["score"]) for row in csv.DictReader(lines, delimiter="\t")
+            }
+    rows = []
+    for source in key[0]["sources"]:
+        every: list[int] = []
+        for judge, scores in judges.items():
+            given = [
+                scores[entry["item"], entry["sources"][source]]
+                for entry in key
+                if (entry["item"], entry["sources"][source]) in scores
+            ]
+            every += given
+            rows.append(
+                (source, judge, sum(given) / max(len(given), 1), sum(s >= 4 for s in given) / max(len(given), 1), len(given))
+            )
+        if len(judges) > 1:
+            rows.append(
+                (source, "all", sum(every) / max(len(every), 1), sum(s >= 4 for s in every) / max(len(every), 1), len(every))
+            )
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, default=DEV_DATA)
     parser.add_argument("--n", type=int, default=1000, help="abstracts drawn from the half (0: all of it)")
     parser.add_argument("--half", choices=["tune", "held-out", "all"], default="held-out")
-    parser.add_argument("--judge", type=int, default=0, help="print this many abstracts and titles to judge by hand")
+    parser.add_argument(
+        "--judge", type=int, default=0, help="write a blind sheet of this many abstracts and titles to --judge-dir"
+    )
     parser.add_argument("--judge-seed", type=int, default=SAMPLE_SEED + 1, help="which abstracts --judge draws")
+    parser.add_argument("--judge-dir", type=Path, default=Path("judge"), help="where --judge writes sheet.md and key.json")
+    parser.add_argument(
+        "--judge-titles", type=Path, nargs="*", default=[], help="JSON files of other titles by paper id, judged beside ours"
+    )
+    parser.add_argument("--tally", type=Path, help="print the judges' scores in this folder by source, and stop")
+    parser.add_argument("--ceiling", action="store_true", help="also print what a perfect choice or deleting words could reach")
     parser.add_argument("--embeddings", action="store_true", help="let the sentence model help choose the titles")
     parser.add_argument("--defects", action="store_true", help="list every faulted title and what is wrong with it")
     args = parser.parse_args()
+    if args.tally:
+        print("| source | judge | mean | 4 or more | titles |\n|---|---|---|---|---|")
+        for source, judge, mean, good, count in tally(args.tally):
+            print(f"| {source} | {judge} | {mean:.2f} | {good:.0%} | {count} |")
+        return
 
     records = [json.loads(line) for line in args.data.read_text(encoding="utf-8").splitlines() if line.strip()]
     pool = records if args.half == "all" else halves(records)[args.half]
     sample = random.Random(SAMPLE_SEED).sample(pool, args.n) if 0 < args.n < len(pool) else pool
     if args.judge:
         chosen = random.Random(args.judge_seed).sample(sample, args.judge)
-        for i, (record, title) in enumerate(zip(chosen, derive_titles([r["abstract"] for r in chosen]), strict=True), 1):
-            print(f"## {i}. {record['id']}\n\nderived: {title}\nreal:    {record['title']}\n\n{record['abstract']}\n")
+        others = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in args.judge_titles}
+        write_judge_sheet(chosen, others, args.judge_seed, args.judge_dir)
+        print(
+            f"{args.judge} abstracts and their titles in {args.judge_dir / 'sheet.md'}, the key in {args.judge_dir / 'key.json'}"
+        )
         return
 
     row, derived = score(sample, sentence_embeddings if args.embeddings else None)
@@ -139,6 +261,15 @@ def main() -> None:
         f"| {args.half} | {'sentence model' if args.embeddings else 'rules'} | {row['papers']} | {row['name leads']:.1%} | {row['ROUGE-L F1']:.3f} | {row['defects']:.1%}"
         f" | {row['real defects']:.1%} | {row['mean words']:.1f} | {row['seconds']:.2f} |"
     )
+    if args.ceiling:
+        reach = ceiling(sample)
+        print(
+            "\n| half | papers | ROUGE-L F1, derived | ROUGE-L F1, best candidate | real titles that are one sentence with words deleted |"
+        )
+        print("|---|---|---|---|---|")
+        print(
+            f"| {args.half} | {row['papers']} | {row['ROUGE-L F1']:.3f} | {reach['best candidate']:.3f} | {reach['extractable']:.1%} |"
+        )
     print("\n| derived | real |\n|---|---|")
     for i in random.Random(SAMPLE_SEED).sample(range(len(sample)), min(SHOWN, len(sample))):
         print(f"| {derived[i]} | {sample[i]['title']} |")

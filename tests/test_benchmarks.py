@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import pickle
+import re
 import subprocess
 import sys
 
@@ -90,3 +92,57 @@ def test_weight_benchmark_prints_what_the_bundled_sites_pages_download(tmp_path)
     # An export of one paper loads less of the citation fields than one of all 19.
     loads = rows["| KB of citation fields loaded (raw / gzip)"].split(" | ")[1:]
     assert len(loads) == 4 and int(loads[0].split(" / ")[0]) < int(loads[-1].split(" / ")[0])
+
+
+@pytest.mark.skipif(not DEV_DATA.exists(), reason="needs ../shared/data")
+def test_titles_benchmark_writes_a_blind_judge_sheet_and_tallies_the_scores_by_source(tmp_path):
+    ids = [json.loads(line)["id"] for line in DEV_DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
+    (tmp_path / "model.json").write_text(json.dumps({i: "A model title for a paper" for i in ids}))
+    judge = tmp_path / "judge"
+    command = [
+        sys.executable,
+        "benchmarks/titles.py",
+        "--n",
+        "50",
+        "--judge",
+        "3",
+        "--judge-seed",
+        "5",
+        "--judge-dir",
+        str(judge),
+    ]
+    command += ["--judge-titles", str(tmp_path / "model.json"), "--data", str(DEV_DATA)]
+    result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
+    key = json.loads((judge / "key.json").read_text())
+    sheet = (judge / "sheet.md").read_text()
+    assert [entry["item"] for entry in key] == [1, 2, 3]
+    assert all(set(entry["sources"]) == {"derived", "best candidate", "real", "model"} for entry in key)
+    # Blind: each distinct title stands once under a letter, and no line names a source.
+    assert len(re.findall(r"^[A-D]\. \S", sheet, re.M)) == sum(len(set(entry["sources"].values())) for entry in key)
+    assert not re.search(r"^(?:derived|real|best candidate|model)\b", sheet, re.M | re.I)
+    assert sheet.count("A model title for a paper") == 3
+    # A judge who gives the real title 5 and everything else 2.
+    lines = ["item\tlabel\tscore\tnote"]
+    for entry in key:
+        real = entry["sources"]["real"]
+        lines += [f"{entry['item']}\t{label}\t{5 if label == real else 2}\t" for label in sorted(set(entry["sources"].values()))]
+    (judge / "scores-one.tsv").write_text("\n".join(lines) + "\n")
+    result = subprocess.run(
+        [sys.executable, "benchmarks/titles.py", "--tally", str(judge)], cwd=REPO, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    rows = {row.split(" | ")[0].strip("| "): row.split(" | ") for row in result.stdout.splitlines()[2:]}
+    assert rows["real"][1:4] == ["scores-one", "5.00", "100%"]
+    assert rows["model"][1:4] == ["scores-one", "2.00", "0%"]
+
+
+@pytest.mark.skipif(not DEV_DATA.exists(), reason="needs ../shared/data")
+def test_titles_benchmark_prints_the_ceiling_of_choosing_and_of_deleting_words():
+    command = [sys.executable, "benchmarks/titles.py", "--n", "40", "--ceiling", "--data", str(DEV_DATA)]
+    result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
+    row = next(line for line in result.stdout.splitlines() if line.startswith("| held-out | 40 |")).split(" | ")
+    derived, best = float(row[2]), float(row[3])
+    assert 0 < derived <= best <= 1
+    assert 0 <= float(row[4].rstrip("%| ")) <= 100
