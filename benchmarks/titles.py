@@ -28,7 +28,9 @@ leading "Name: "), the most any extractive title could match.
 Judging by hand is blind: --judge writes J/sheet.md, where each of the drawn
 abstracts comes with its titles in a seeded shuffle and in one sentence case
 (the derived one, the candidate closest to the real title, the real one, and
-one from each --judge-titles file, a JSON object from paper id to title), and
+one from each --judge-titles file, a JSON object from paper id to title; with
+--judge-candidates every candidate the gate passes, scored as the best of
+them: the ceiling of any choice), and
 J/key.json, which says which is which. A judge who has not seen the key writes
 J/scores*.tsv (item, label, score 1-5, note; the header `item label score
 note`); --tally prints each source's mean and share of 4 or more per judge.
@@ -165,22 +167,31 @@ def sentence_case(title: str) -> str:
     return " ".join(cased)
 
 
-def write_judge_sheet(records: list[dict], others: dict[str, dict[str, str]], seed: int, folder: Path) -> None:
-    """A blind sheet of the records' titles by source, and the key to it."""
+def write_judge_sheet(
+    records: list[dict], others: dict[str, dict[str, str]], seed: int, folder: Path, every_candidate: bool = False
+) -> None:
+    """A blind sheet of the records' titles by source, and the key to it.
+
+    With every_candidate, each admissible candidate is shown too, and the source "best for the judge" stands for
+    all of them: the title a perfect choice by the reader would take.
+    """
     derived = derive_titles([r["abstract"] for r in records])
     shuffle = random.Random(seed)
     sheet, key = [], []
     for item, (record, title) in enumerate(zip(records, derived, strict=True), 1):
         by_source = {
-            "derived": title,
-            "best candidate": best_candidate(record["abstract"], record["title"]),
-            "real": record["title"],
-            **{source: titles[record["id"]] for source, titles in others.items()},
+            "derived": [title],
+            "best candidate": [best_candidate(record["abstract"], record["title"])],
+            "real": [record["title"]],
+            **{source: [titles[record["id"]]] for source, titles in others.items()},
         }
-        shown = list(dict.fromkeys(sentence_case(t) for t in by_source.values()))
+        if every_candidate:
+            by_source["best for the judge"] = [t for t, ok, _ in candidate_features(record["abstract"]) if ok] or [title]
+        shown = list(dict.fromkeys(sentence_case(t) for titles in by_source.values() for t in titles))
         shuffle.shuffle(shown)
-        labels = dict(zip(shown, "ABCDEFGH", strict=False))
-        key.append({"item": item, "id": record["id"], "sources": {s: labels[sentence_case(t)] for s, t in by_source.items()}})
+        labels = {t: _label(i) for i, t in enumerate(shown)}
+        sources = {source: sorted({labels[sentence_case(t)] for t in titles}) for source, titles in by_source.items()}
+        key.append({"item": item, "id": record["id"], "sources": sources})
         listed = "\n".join(f"{label}. {t}" for t, label in labels.items())
         sheet.append(f"## {item}\n\n{listed}\n\n{record['abstract'].strip()}\n")
     folder.mkdir(parents=True, exist_ok=True)
@@ -188,8 +199,15 @@ def write_judge_sheet(records: list[dict], others: dict[str, dict[str, str]], se
     (folder / "key.json").write_text(json.dumps(key, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+def _label(i: int) -> str:
+    return chr(ord("A") + i) if i < 26 else f"A{i - 25}"
+
+
 def tally(folder: Path) -> list[tuple[str, str, float, float, int]]:
-    """(source, judge, mean score, share of 4 or more, titles scored) for each source and judge, then all judges."""
+    """(source, judge, mean score, share of 4 or more, abstracts scored) for each source and judge, then all judges.
+
+    A source that stands for several titles of an abstract scores as the best of them.
+    """
     key = json.loads((folder / "key.json").read_text(encoding="utf-8"))
     judges = {}
     for path in sorted(folder.glob("scores*.tsv")):
@@ -201,11 +219,10 @@ def tally(folder: Path) -> list[tuple[str, str, float, float, int]]:
     for source in key[0]["sources"]:
         every: list[int] = []
         for judge, scores in judges.items():
-            given = [
-                scores[entry["item"], entry["sources"][source]]
-                for entry in key
-                if (entry["item"], entry["sources"][source]) in scores
-            ]
+            given = []
+            for entry in key:
+                found = [scores[entry["item"], label] for label in entry["sources"][source] if (entry["item"], label) in scores]
+                given += [max(found)] if found else []
             every += given
             rows.append(
                 (source, judge, sum(given) / max(len(given), 1), sum(s >= 4 for s in given) / max(len(given), 1), len(given))
@@ -230,13 +247,14 @@ def main() -> None:
     parser.add_argument(
         "--judge-titles", type=Path, nargs="*", default=[], help="JSON files of other titles by paper id, judged beside ours"
     )
+    parser.add_argument("--judge-candidates", action="store_true", help="show every admissible candidate on the sheet too")
     parser.add_argument("--tally", type=Path, help="print the judges' scores in this folder by source, and stop")
     parser.add_argument("--ceiling", action="store_true", help="also print what a perfect choice or deleting words could reach")
     parser.add_argument("--embeddings", action="store_true", help="let the sentence model help choose the titles")
     parser.add_argument("--defects", action="store_true", help="list every faulted title and what is wrong with it")
     args = parser.parse_args()
     if args.tally:
-        print("| source | judge | mean | 4 or more | titles |\n|---|---|---|---|---|")
+        print("| source | judge | mean | 4 or more | abstracts |\n|---|---|---|---|---|")
         for source, judge, mean, good, count in tally(args.tally):
             print(f"| {source} | {judge} | {mean:.2f} | {good:.0%} | {count} |")
         return
@@ -247,7 +265,7 @@ def main() -> None:
     if args.judge:
         chosen = random.Random(args.judge_seed).sample(sample, args.judge)
         others = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in args.judge_titles}
-        write_judge_sheet(chosen, others, args.judge_seed, args.judge_dir)
+        write_judge_sheet(chosen, others, args.judge_seed, args.judge_dir, args.judge_candidates)
         print(
             f"{args.judge} abstracts and their titles in {args.judge_dir / 'sheet.md'}, the key in {args.judge_dir / 'key.json'}"
         )

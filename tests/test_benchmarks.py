@@ -111,22 +111,27 @@ def test_titles_benchmark_writes_a_blind_judge_sheet_and_tallies_the_scores_by_s
         "--judge-dir",
         str(judge),
     ]
-    command += ["--judge-titles", str(tmp_path / "model.json"), "--data", str(DEV_DATA)]
+    command += ["--judge-titles", str(tmp_path / "model.json"), "--judge-candidates", "--data", str(DEV_DATA)]
     result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr[-2000:]
     key = json.loads((judge / "key.json").read_text())
     sheet = (judge / "sheet.md").read_text()
     assert [entry["item"] for entry in key] == [1, 2, 3]
-    assert all(set(entry["sources"]) == {"derived", "best candidate", "real", "model"} for entry in key)
+    sources = {"derived", "best candidate", "real", "model", "best for the judge"}
+    assert all(set(entry["sources"]) == sources for entry in key)
+    # The derived title is one of the candidates the judge sees.
+    assert all(set(entry["sources"]["derived"]) <= set(entry["sources"]["best for the judge"]) for entry in key)
     # Blind: each distinct title stands once under a letter, and no line names a source.
-    assert len(re.findall(r"^[A-D]\. \S", sheet, re.M)) == sum(len(set(entry["sources"].values())) for entry in key)
+    shown = [{label for labels in entry["sources"].values() for label in labels} for entry in key]
+    assert len(re.findall(r"^[A-Z]\d*\. \S", sheet, re.M)) == sum(map(len, shown))
     assert not re.search(r"^(?:derived|real|best candidate|model)\b", sheet, re.M | re.I)
     assert sheet.count("A model title for a paper") == 3
-    # A judge who gives the real title 5 and everything else 2.
+    # A judge who gives the real title 5, the derived one 4 and everything else 2.
     lines = ["item\tlabel\tscore\tnote"]
-    for entry in key:
-        real = entry["sources"]["real"]
-        lines += [f"{entry['item']}\t{label}\t{5 if label == real else 2}\t" for label in sorted(set(entry["sources"].values()))]
+    for entry, labels in zip(key, shown, strict=True):
+        for label in sorted(labels):
+            score = 5 if label in entry["sources"]["real"] else 4 if label in entry["sources"]["derived"] else 2
+            lines.append(f"{entry['item']}\t{label}\t{score}\t")
     (judge / "scores-one.tsv").write_text("\n".join(lines) + "\n")
     result = subprocess.run(
         [sys.executable, "benchmarks/titles.py", "--tally", str(judge)], cwd=REPO, capture_output=True, text=True, check=False
@@ -135,6 +140,9 @@ def test_titles_benchmark_writes_a_blind_judge_sheet_and_tallies_the_scores_by_s
     rows = {row.split(" | ")[0].strip("| "): row.split(" | ") for row in result.stdout.splitlines()[2:]}
     assert rows["real"][1:4] == ["scores-one", "5.00", "100%"]
     assert rows["model"][1:4] == ["scores-one", "2.00", "0%"]
+    assert rows["derived"][1:4] == ["scores-one", "4.00", "100%"]
+    # The best candidate for the judge is at least the derived one, whichever the candidates are.
+    assert rows["best for the judge"][1:4] == ["scores-one", "4.00", "100%"]
 
 
 @pytest.mark.skipif(not DEV_DATA.exists(), reason="needs ../shared/data")
