@@ -301,6 +301,7 @@ _SUBORDINATORS = {"while", "although", "though", "because", "since", "if", "wher
                   "both", "either", "neither"}  # fmt: skip
 _PRONOUNS = {"it", "its", "they", "them", "their", "we", "our", "us", "this", "these", "those", "that", "he", "she",
              "his", "her", "you", "your", "i", "one", "such", "there"}  # fmt: skip
+_OBJECT_PRONOUNS = {"it", "them", "us"}
 _WH_WORDS = {"how", "what", "why", "which", "who", "whom", "whose", "where", "when"}
 _PREPOSITIONS = {"of", "for", "to", "in", "on", "with", "by", "via", "from", "at", "into", "onto", "under", "over",
                  "between", "through", "across", "without", "within", "about", "among", "towards", "toward", "against",
@@ -1510,7 +1511,9 @@ def _shorten(text: str, limit: int) -> str:
         cuts = [i for i in range(3, limit + 1) if words[i].lower() in _CUT_BEFORE]
         words = words[: cuts[-1] if cuts else limit]
     while len(words) > 1 and (words[-1].lower() in _NO_LAST or _ends_badly(words[-1])):
-        words.pop()
+        # "and replays them" without its object ends on a verb that reads as a plural noun: the verb goes too.
+        if words.pop().lower().strip(",;:.") in _OBJECT_PRONOUNS and len(words) > 1:
+            words.pop()
     return " ".join(words)
 
 
