@@ -1,0 +1,346 @@
+"""Score theme labels on untitled lists of real abstracts, and make a blind sheet for a reader to judge them.
+
+    python benchmarks/labels.py [--data DEV.jsonl] [--half 0|1] [--lists 19:10,50:10,150:10,1000:2]
+        [--cache DIR] [--dump THEMES.json] [--show]
+    python benchmarks/labels.py --judge DIR --dumps A.json [B.json ...] [--judge-lists 19:2,50:2,150:1] [--judge-seed S]
+    python benchmarks/labels.py --tally DIR
+
+Each list is a seeded draw of the dev file's abstracts, given as an untitled
+plain list would give them (no title, keywords, authors or area), enriched
+and grouped as a build does (the sentence model for lists up to 2,000
+papers). For each size it prints, over the lists' detected themes:
+
+- boilerplate: the share of labels with a half that names nothing a
+  session could be about ("project website", "downstream performance"),
+  judged by this script's own word list, not the generator's;
+- coverage: the share of a theme's papers whose abstract says its label (a
+  label "X and Y" is said by a paper that says X or Y);
+- lift: coverage less the share of the list's other papers that say it;
+- other: the share of papers in the closing "Other topics" section;
+- AMI and NMI of the top-level themes against primary_area (Other topics
+  counts as one group).
+
+Lists over 300 papers get sub-themes; their labels are scored on a row of
+their own, lift against the rest of the parent theme.
+
+--dump writes every list's themes with their papers' real titles. --judge
+takes one or more dumps (from this code and, say, an older commit's) and
+writes DIR/sheet.md, every theme of the chosen lists under a number with its
+label and its papers' real titles, shuffled so that nothing says which dump
+it came from, and DIR/key.json apart. The reader scores each numbered theme
+in DIR/scores.tsv (number, label 1-5, coherence 1-5, one line each) with the
+scale on the sheet; --tally prints each dump's means by list size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import hashlib
+import json
+import pickle
+import random
+import re
+import sys
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+from sklearn.metrics import adjusted_mutual_info_score, normalized_mutual_info_score
+
+from generator.cache import Cache, digest
+from generator.config import AUTO_EMBEDDINGS, ThemeSettings
+from generator.embeddings import model_key, sentence_embeddings
+from generator.enrich import enrich
+from generator.model import Paper, ReadingList, Source
+from generator.themes import detect_themes
+from generator.themes.vectors import sentence_text
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
+OTHER = ("Other topics", "其他主题")
+
+
+def _set(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Words that say how a paper was done or how well, never what it is about. A
+# label half made of these alone (after function words) names no session.
+BOILERPLATE = _set(
+    """
+    ability abilities accuracy advance advances analysis application applications approach approaches aspect baseline
+    baselines benchmark benchmarks capability capabilities case challenge challenges code component components core
+    datasets demo discussion downstream effectiveness efficiency empirical evaluation evaluations evidence experiment
+    experiments extensive future gain gains github impressive improvement improvements insight insights issue issues
+    key limitation limitations method methods novel outcome outcomes page performance practice practical problem
+    problems project promising property properties quality research result results robust scenario scenarios setting
+    settings significant solution solutions state-of-the-art strong study studies superior task tasks technique
+    techniques website work works world real-world art state various wide range broad variety new existing prior
+    recent current further effective efficient comprehensive direction directions
+    """
+)
+FUNCTION = _set("a an and the of for in on with to from by via its their as at into over under")
+SIZES = "19:10,50:10,150:10,1000:2"
+
+
+def words(text: str) -> list[str]:
+    """Lower-case word tokens with plural endings folded, hyphens split: what 'says' compares."""
+    tokens = re.findall(r"[a-z0-9]+", text.lower().replace("-", " "))
+    return [_singular(t) for t in tokens]
+
+
+def _singular(word: str) -> str:
+    if len(word) > 3 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def halves(label: str) -> list[str]:
+    """The topics a label names: "X and Y" names two, "Papers on X" names X."""
+    label = re.sub(r"^papers on ", "", label, flags=re.IGNORECASE)
+    return [part for part in re.split(r" and |、|和|与", label) if part.strip()]
+
+
+def says(abstract_words: list[str], abstract: str, label: str) -> bool:
+    """Whether the abstract says one of the label's halves, as a run of words (CJK: as a substring)."""
+    for half in halves(label):
+        if re.search(r"[\u3040-\u30ff\u3400-\u9fff]", half):
+            if half.strip() in abstract:
+                return True
+            continue
+        wanted = words(half)
+        if wanted and any(abstract_words[i : i + len(wanted)] == wanted for i in range(len(abstract_words) - len(wanted) + 1)):
+            return True
+    return False
+
+
+def boilerplate(label: str) -> bool:
+    """Whether a half of the label is made of boilerplate and function words alone."""
+    for half in halves(label):
+        content = [w for w in re.findall(r"[a-z0-9-]+", half.lower()) if w not in FUNCTION]
+        if not content or all(w in BOILERPLATE or _singular(w) in BOILERPLATE for w in content):
+            return True
+    return False
+
+
+def in_half(record_id: str, half: int) -> bool:
+    return int(hashlib.sha1(record_id.encode()).hexdigest(), 16) % 2 == half
+
+
+def parse_lists(spec: str) -> list[tuple[int, int]]:
+    return [(int(size), int(count)) for size, count in (part.split(":") for part in spec.split(","))]
+
+
+def draws(records: list[dict], lists: list[tuple[int, int]]) -> list[tuple[str, list[str]]]:
+    """(name, ids) of each seeded list: "19-3" is the fourth list of 19 papers."""
+    ids = sorted(r["id"] for r in records)
+    return [(f"{size}-{n}", random.Random(f"labels-{size}-{n}").sample(ids, size)) for size, count in lists for n in range(count)]
+
+
+def detect(chosen: list[str], records: dict[str, dict], vectors: dict[str, np.ndarray], cache: Cache) -> ReadingList:
+    """The list's themes as a build finds them for an untitled plain list."""
+    papers = [Paper(id=i, abstract=records[i]["abstract"], source=Source("list.txt", n)) for n, i in enumerate(chosen, 1)]
+    reading_list = enrich(ReadingList("bench", papers))
+    embeddings = len(papers) <= AUTO_EMBEDDINGS
+    if embeddings:
+        cache.put("embeddings", model_key(), {digest(sentence_text(p)): vectors[sentence_text(p)] for p in reading_list.papers})
+    return detect_themes(reading_list, ThemeSettings(), cache, embeddings=embeddings)
+
+
+def encode_all(texts: Iterable[str], store: Path | None) -> dict[str, np.ndarray]:
+    """Every text's sentence vector, encoded once and kept in store (a pickle) between runs."""
+    known: dict[str, np.ndarray] = pickle.loads(store.read_bytes()) if store and store.exists() else {}
+    missing = sorted(set(texts) - set(known))
+    if missing:
+        known.update(zip(missing, sentence_embeddings(missing), strict=True))
+        if store:
+            store.write_bytes(pickle.dumps(known))
+    return known
+
+
+def theme_rows(reading_list: ReadingList) -> list[dict]:
+    """Each theme's label, level and papers, with what the scores need."""
+    rows = []
+    for level, themes in (("top", reading_list.themes), ("sub", reading_list.subthemes)):
+        for theme in themes:
+            rows.append(
+                {
+                    "level": level,
+                    "label": theme.label,
+                    "slug": theme.slug,
+                    "parent": theme.parent,
+                    "papers": list(theme.paper_ids),
+                }
+            )
+    return rows
+
+
+def score_list(rows: list[dict], records: dict[str, dict], tokens: dict[str, list[str]]) -> list[dict]:
+    """Per theme: boilerplate, coverage and lift (Other topics is left out)."""
+    everyone = [p for row in rows if row["level"] == "top" for p in row["papers"]]
+    scored = []
+    for row in rows:
+        if row["label"] in OTHER:
+            continue
+        if row["level"] == "top":
+            pool = everyone
+        else:
+            pool = next(r["papers"] for r in rows if r["level"] == "top" and r["slug"] == row["parent"])
+        inside = set(row["papers"])
+        said = {p: says(tokens[p], records[p]["abstract"], row["label"]) for p in pool}
+        coverage = np.mean([said[p] for p in row["papers"]])
+        rest = [said[p] for p in pool if p not in inside]
+        scored.append(
+            {
+                "level": row["level"],
+                "boilerplate": boilerplate(row["label"]),
+                "coverage": float(coverage),
+                "lift": float(coverage - (np.mean(rest) if rest else 0.0)),
+            }
+        )
+    return scored
+
+
+def run(args: argparse.Namespace) -> None:
+    records = {r["id"]: r for r in map(json.loads, args.data.open(encoding="utf-8"))}
+    if args.half is not None:
+        records = {i: r for i, r in records.items() if in_half(i, args.half)}
+    lists = draws(list(records.values()), parse_lists(args.lists))
+    tokens = {i: words(r["abstract"]) for i, r in records.items()}
+    texts = {records[i]["abstract"] for _, chosen in lists if len(chosen) <= AUTO_EMBEDDINGS for i in chosen}
+    args.cache.mkdir(parents=True, exist_ok=True)
+    vectors = encode_all(texts, args.cache / "vectors.pickle")
+    dump: dict[str, list[dict]] = {}
+    by_size: dict[tuple[int, str], list[dict]] = collections.defaultdict(list)
+    grouping: dict[int, list[tuple[float, float, float, int]]] = collections.defaultdict(list)
+    with tempfile.TemporaryDirectory() as folder:
+        cache = Cache(Path(folder))
+        for name, chosen in lists:
+            size = len(chosen)
+            found = detect(chosen, records, vectors, cache)
+            rows = theme_rows(found)
+            dump[name] = [{**row, "titles": [records[p]["title"] for p in row["papers"]]} for row in rows]
+            for row in score_list(rows, records, tokens):
+                by_size[(size, row["level"])].append(row)
+            theme_of = {p.id: p.theme for p in found.papers}
+            other = {t.slug for t in found.themes if t.label in OTHER}
+            truth = [records[i]["primary_area"] for i in chosen]
+            groups = [theme_of[i] for i in chosen]
+            grouping[size].append(
+                (
+                    adjusted_mutual_info_score(truth, groups),
+                    normalized_mutual_info_score(truth, groups),
+                    sum(theme_of[i] in other for i in chosen) / size,
+                    len(found.themes),
+                )
+            )
+            if args.show:
+                print(f"\n## {name}")
+                for row in dump[name]:
+                    areas = collections.Counter(records[p]["primary_area"].split(" (")[0] for p in row["papers"])
+                    print(f"- [{row['level']}] {row['label']} ({len(row['papers'])}): {dict(areas.most_common(3))}")
+    sizes = sorted({len(chosen) for _, chosen in lists})
+    print(f"\n# Theme labels on untitled lists: {args.data.name}{'' if args.half is None else f', half {args.half}'}\n")
+    print("| papers | lists | themes per list | level | labels | boilerplate | coverage | lift | other | AMI | NMI |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for size in sizes:
+        figures = np.array(grouping[size])
+        for level in ("top", "sub"):
+            rows = by_size.get((size, level))
+            if not rows:
+                continue
+            group = f"{figures[:, 0].mean():.3f} | {figures[:, 1].mean():.3f}" if level == "top" else "| "
+            print(
+                f"| {size} | {len(figures)} | {figures[:, 3].mean():.1f} | {level} | {len(rows)} "
+                f"| {np.mean([r['boilerplate'] for r in rows]):.1%} | {np.mean([r['coverage'] for r in rows]):.2f} "
+                f"| {np.mean([r['lift'] for r in rows]):.2f} | {figures[:, 2].mean():.1%} | {group} |"
+            )
+    if args.dump:
+        args.dump.write_text(json.dumps(dump, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+SCALE = """Score each numbered theme twice, 1 to 5, one line per theme in scores.tsv: `number<TAB>label<TAB>coherence`.
+
+- Label: 5 = a clear topic name covering most of the papers ("Federated learning", "Diffusion models for video");
+  3 = a real topic that covers only some of them, or is too narrow or odd; 1 = not a topic name (a fragment,
+  one paper's jargon, boilerplate).
+- Coherence: 5 = clearly one topic; 3 = loosely related; 1 = unrelated papers.
+
+Judge each theme on its own: the label as a session name a program committee would give these papers.
+"""
+
+
+def judge(args: argparse.Namespace) -> None:
+    dumps = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in args.dumps}
+    wanted = {f"{size}-{n}" for size, count in parse_lists(args.judge_lists) for n in range(count)}
+    items = []
+    for source, lists in sorted(dumps.items()):
+        for name in sorted(wanted & set(lists)):
+            for row in lists[name]:
+                if row["label"] in OTHER:
+                    continue
+                items.append(
+                    {"source": source, "list": name, "level": row["level"], "label": row["label"], "titles": row["titles"]}
+                )
+    random.Random(args.judge_seed).shuffle(items)
+    args.judge.mkdir(parents=True, exist_ok=True)
+    lines = ["# Theme labels: a blind reading", "", SCALE]
+    for number, item in enumerate(items, 1):
+        lines += [f"## {number}. {item['label']}", ""] + [f"- {title}" for title in item["titles"]] + [""]
+    (args.judge / "sheet.md").write_text("\n".join(lines), encoding="utf-8")
+    key = {str(n): {k: item[k] for k in ("source", "list", "level")} for n, item in enumerate(items, 1)}
+    (args.key or args.judge / "key.json").write_text(json.dumps(key, indent=1), encoding="utf-8")
+    print(f"{len(items)} themes on {args.judge / 'sheet.md'}; key in {args.key or args.judge / 'key.json'}")
+
+
+def tally(args: argparse.Namespace) -> None:
+    key = json.loads((args.key or args.tally / "key.json").read_text(encoding="utf-8"))
+    scores: dict[tuple[str, int], list[tuple[float, float]]] = collections.defaultdict(list)
+    for line in (args.tally / "scores.tsv").read_text(encoding="utf-8").splitlines():
+        parts = line.split("\t")
+        if len(parts) < 3 or not parts[0].strip().isdigit():
+            continue
+        item = key[parts[0].strip()]
+        size = int(item["list"].split("-")[0])
+        scores[(item["source"], size)].append((float(parts[1]), float(parts[2])))
+    print("| source | papers | themes | label | coherence |")
+    print("|---|---|---|---|---|")
+    for source in sorted({s for s, _ in scores}):
+        every = []
+        for size in sorted(size for s, size in scores if s == source):
+            got = np.array(scores[(source, size)])
+            every.append(got.mean(axis=0))
+            print(f"| {source} | {size} | {len(got)} | {got[:, 0].mean():.2f} | {got[:, 1].mean():.2f} |")
+        means = np.mean(every, axis=0)
+        print(f"| {source} | mean of sizes | | **{means[0]:.2f}** | **{means[1]:.2f}** |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--half", type=int, choices=(0, 1), help="only the papers whose id hashes to this half")
+    parser.add_argument("--lists", default=SIZES, help="size:count of the seeded lists, comma-separated")
+    parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "readinglist-labels")
+    parser.add_argument("--dump", type=Path, help="write every list's themes and real titles here (JSON)")
+    parser.add_argument("--show", action="store_true", help="print each list's labels with their papers' areas")
+    parser.add_argument("--judge", type=Path, help="write a blind sheet in this folder from --dumps")
+    parser.add_argument("--dumps", type=Path, nargs="+", default=[])
+    parser.add_argument("--judge-lists", default="19:2,50:2,150:1")
+    parser.add_argument("--judge-seed", type=int, default=0)
+    parser.add_argument("--key", type=Path, help="where the key is kept (default: beside the sheet)")
+    parser.add_argument("--tally", type=Path, help="score the folder's scores.tsv with its key")
+    args = parser.parse_args()
+    if args.tally:
+        tally(args)
+    elif args.judge:
+        judge(args)
+    else:
+        run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
