@@ -1,15 +1,19 @@
-"""The build's state files (urls.json, theme-memory.json) go where the curator keeps data, never into an input's folder."""
+"""The build's state files (urls.json, first-seen.json, theme-memory.json): where they go, how they are written, and that
+the committed ones are current."""
 
 from __future__ import annotations
 
 import builtins
 import errno
 import io
+import shutil
+import subprocess
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from support import THREE_PAPERS, build_site, copy_project, make_paper
+from support import REPO, THREE_PAPERS, build_site, copy_project, make_paper
 
 from generator.feeds import update_first_seen
 from generator.model import ReadingList, Theme
@@ -113,3 +117,38 @@ def test_a_state_file_is_whole_when_the_disk_fills_mid_write(tmp_path, name, req
         _STATE_WRITERS[name](reading_list, path)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == [name]
+
+
+def _git(folder: Path, *args: str) -> str:
+    # An identity, no hooks and no line-end rewriting, whatever the machine's git config says.
+    config = ["-c", "user.name=readinglist tests", "-c", "user.email=tests@example.org", "-c", "core.autocrlf=false"]
+    command = ["git", "-C", str(folder), *config, *args]
+    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
+
+
+@pytest.mark.slow
+def test_a_fresh_checkouts_first_build_leaves_the_repo_as_committed(tmp_path):
+    """`git clone`, then `readinglist build`: the committed state files are current, and whatever else it writes is ignored.
+
+    The checkout is the working tree's files as `git add -A` would commit them, not HEAD's: so the test checks the
+    change under test, whether or not it is committed yet.
+    """
+    try:
+        files = _git(REPO, "ls-files", "-z", "--cached", "--others", "--exclude-standard").split("\0")
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("needs git and the repo's history (not an unpacked sdist)")
+    clone = tmp_path / "clone"
+    for name in filter(None, files):
+        source = REPO / name
+        # A file deleted in the working tree but not yet in the index is not in the commit either.
+        if source.is_file():
+            (clone / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, clone / name)
+    _git(clone, "init", "-q")
+    _git(clone, "add", "-A")
+    _git(clone, "commit", "-q", "--no-verify", "--no-gpg-sign", "-m", "the working tree")
+    # `python -m generator` from the checkout runs the checkout's own package, as `pip install .` there would.
+    built = subprocess.run([sys.executable, "-m", "generator", "build"], cwd=clone, capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    assert (clone / "site" / "index.html").is_file()
+    assert _git(clone, "status", "--porcelain", "--untracked-files=all") == ""
