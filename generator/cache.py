@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
 import pickle
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 from . import __version__
+from .write import atomic_write
 
 T = TypeVar("T")
 
@@ -92,7 +91,7 @@ class Cache:
             return
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            _atomic_write(self.folder / f"{name}.pickle", pickle.dumps((_STAMP, key, loose, value), protocol=5))
+            atomic_write(self.folder / f"{name}.pickle", pickle.dumps((_STAMP, key, loose, value), protocol=5))
         except OSError as error:
             log.warning("%s: cannot write the cache: %s", self.folder, error.strerror)
 
@@ -173,15 +172,3 @@ def _write_if_changed(path: Path, data: bytes) -> None:
     except FileNotFoundError:
         pass
     path.write_bytes(data)
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    """Readers see the old bytes or the new, never half of them."""
-    handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from .errors import InputError
 from .model import Paper, ReadingList, Theme
+from .write import atomic_write
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +57,7 @@ def update_first_seen(seen: dict[str, datetime], state: Path) -> None:
     updated = {**known, **{paper_id: when for paper_id, when in seen.items() if paper_id not in known}}
     if updated != known:
         data = {paper_id: when.isoformat() for paper_id, when in sorted(updated.items())}
-        state.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        atomic_write(state, (json.dumps(data, indent=1) + "\n").encode("utf-8"))
         log.info("Recorded %d new papers in %s", len(updated) - len(known), state)
 
 

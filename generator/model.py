@@ -30,9 +30,12 @@ class Source:
     line: int
     # For formats without line numbers (a JSON array): the 1-based record.
     record: int = 0
+    # For a paper held inside a record (a crawler's venue object): its place there, as "submission 3".
+    within: str = ""
 
     def __str__(self) -> str:
-        return f"{self.path}: record {self.record}" if self.record else f"{self.path}:{self.line}"
+        place = f"{self.path}: record {self.record}" if self.record else f"{self.path}:{self.line}"
+        return f"{place}, {self.within}" if self.within else place
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .errors import InputError
 from .model import ReadingList
+from .write import atomic_write
 
 log = logging.getLogger(__name__)
 
@@ -63,5 +64,5 @@ def update_map(reading_list: ReadingList, url_map: Path) -> None:
         if paper.slug not in slugs:
             slugs.append(paper.slug)
     if updated != history:
-        url_map.write_text(json.dumps(dict(sorted(updated.items())), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        atomic_write(url_map, (json.dumps(dict(sorted(updated.items())), ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
         log.info("Updated the URL map %s", url_map)

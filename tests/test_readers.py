@@ -31,6 +31,7 @@ def write(tmp_path: Path, name: str, content: str | bytes) -> Path:
     [
         ("openreview-v1.json", "openreview-v1", 3),
         ("openreview-v2.json", "openreview-v2", 4),
+        ("openreview-crawler.json", "openreview-v1", 3),
         ("paperlists.json", "json", 4),
         ("zotero.csl.json", "csl-json", 3),
         ("acl.bib", "bibtex", 3),
@@ -68,6 +69,26 @@ def test_openreview_api_v2_values_are_unwrapped():
     assert paper.extra == {"authorids": "~Jin_Park1; ~Sofia_Rossi2", "venueid": "ICLR.cc/2025/Conference"}
     # A withdrawn note has a title and nothing else: still a paper.
     assert (by_id["Wd5tY6uI7o"].title, by_id["Wd5tY6uI7o"].abstract) == ("Withdrawn Submission", "")
+
+
+def test_a_crawlers_venue_objects_give_their_notes_with_the_venue_and_year():
+    by_id = papers("openreview-crawler.json")
+    paper = by_id["SkeZisA5t7"]
+    assert (paper.title, paper.venue, paper.year) == ("Curiosity-Driven Exploration with Learned Count Models", "NIPS.cc", "2018")
+    assert paper.authors == ["Ines Duarte", "Mehmet Yilmaz"]
+    assert (paper.url, paper.pdf) == ("https://openreview.net/forum?id=SkeZisA5t7", "https://openreview.net/pdf/3e4f5a6b7c.pdf")
+    assert str(paper.source) == f"{DATA / 'openreview-crawler.json'}: record 1, submission 1"
+    # A note's own venue stays; the wrapper fills only what the note lacks.
+    assert (by_id["HkgTkhRcKQ"].venue, by_id["HkgTkhRcKQ"].year) == ("NeurIPS 2018 Spotlight", "2018")
+    # Under "notes", and the wrapper's year before the note's creation date (September 2018).
+    assert (by_id["r1gNni0qtm"].venue, by_id["r1gNni0qtm"].year) == ("ICLR.cc", "2019")
+    assert str(by_id["r1gNni0qtm"].source).endswith(": record 2, note 1")
+
+
+def test_a_list_of_words_under_notes_is_a_field_not_papers(tmp_path):
+    path = write(tmp_path, "x.jsonl", '{"title": "T", "venue": "V", "notes": ["oral", "best paper"]}\n')
+    [paper] = read_papers([path]).papers
+    assert (paper.title, paper.extra) == ("T", {"notes": "oral; best paper"})
 
 
 def test_paperlists_links_are_all_kept_in_order():
@@ -227,7 +248,7 @@ def every_format(tmp_path_factory):
 def test_every_format_builds_one_site_and_loses_nothing(every_format):
     records = json.loads((every_format / "papers.json").read_text(encoding="utf-8"))
     expected = sum(len(read_file(path).records) for path in DATA.iterdir())
-    assert len(records) == expected == 26
+    assert len(records) == expected == 29
     titles = {page["meta"]["title"] for page in search_index(every_format)}
     assert "Position: Benchmarks Should Report Compute" in titles
 

@@ -94,6 +94,16 @@ def test_several_files_build_one_list(tmp_path):
         ("x.jsonl", '{"abstract": "ok"}\n{"abstract": "broken\n', "x.jsonl:2: not valid JSON at column 14: Unterminated string"),
         ("x.jsonl", '{"abstract": "ok"}\n[1, 2]\n', "x.jsonl:2: expected an object, found list"),
         ("x.json", '[{"abstract": "ok"}, {"authors": "t"}]', "x.json: record 2: the record has neither a title nor an abstract"),
+        (
+            "x.json",
+            '[{"venue": "V", "papers": [{"title": "ok"}]}, {"venue": "W", "submissions": [{"title": "ok"}, {"content": {}}]}]',
+            "x.json: record 2, submission 2: the record has neither a title nor an abstract",
+        ),
+        (
+            "x.jsonl",
+            '{"abstract": "ok"}\n{"venue": "V", "notes": [{"id": "n1", "content": {"authors": ["A"]}}]}\n',
+            "x.jsonl:2, note 1: record 'n1' has neither a title nor an abstract",
+        ),
         ("x.csv", 'title,abstract,authors\nT,"ok",A\n,,B\n', "x.csv:3: the record has neither a title nor an abstract"),
         ("x.csv", 'title,abstract\nT,"unclosed quote\n', "x.csv:2: malformed CSV: unexpected end of data"),
         ("x.csv", 'title,abstract\nT,"a" b\n', "x.csv:2: malformed CSV: ',' expected after '\"'"),

@@ -1,10 +1,24 @@
-"""The build's state files (urls.json, theme-memory.json) go where the curator keeps data, never into an input's folder."""
+"""The build's state files (urls.json, first-seen.json, theme-memory.json): where they go, how they are written, and that
+the committed ones are current."""
 
 from __future__ import annotations
 
+import builtins
+import errno
+import io
+import shutil
+import subprocess
+import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
-from support import THREE_PAPERS, build_site, copy_project
+import pytest
+from support import REPO, THREE_PAPERS, build_site, copy_project, make_paper
+
+from generator.feeds import update_first_seen
+from generator.model import ReadingList, Theme
+from generator.themes.memory import update_memory
+from generator.urls import update_map
 
 
 def _project(tmp_path: Path, data_dir: str | None) -> tuple[Path, Path]:
@@ -44,3 +58,97 @@ def test_a_data_dir_that_cannot_be_written_is_a_warning_not_a_failure(tmp_path, 
         f"{project / 'blocked' / 'state'}: cannot write the build's state there: Not a directory "
         "(set data_dir under the plugin to a folder you can write)"
     ]
+
+
+class _FullDisk:
+    """A file whose disk fills halfway through the first write: half the data lands, then ENOSPC."""
+
+    def __init__(self, handle: io.IOBase) -> None:
+        self._handle = handle
+
+    def write(self, data: str | bytes) -> int:
+        self._handle.write(data[: len(data) // 2])
+        self._handle.flush()
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._handle, name)
+
+    def __enter__(self) -> _FullDisk:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._handle.close()
+
+
+@pytest.fixture
+def full_disk(monkeypatch):
+    """Every file opened for writing from here on fills the disk halfway (Path.write_text, open() and os.fdopen alike)."""
+    real_open = io.open
+
+    def opening(file, mode="r", *args, **kwargs):
+        handle = real_open(file, mode, *args, **kwargs)
+        return _FullDisk(handle) if any(flag in mode for flag in "wxa") else handle
+
+    monkeypatch.setattr(io, "open", opening)
+    monkeypatch.setattr(builtins, "open", opening)
+
+
+_NOW = datetime(2026, 4, 1, tzinfo=UTC)
+_STATE_WRITERS = {
+    "urls.json": lambda reading_list, path: update_map(reading_list, path),
+    "first-seen.json": lambda reading_list, path: update_first_seen({p.id: _NOW for p in reading_list.papers}, path),
+    "theme-memory.json": lambda reading_list, path: update_memory(reading_list, path, group_by=""),
+}
+
+
+@pytest.mark.parametrize("name", list(_STATE_WRITERS))
+def test_a_state_file_is_whole_when_the_disk_fills_mid_write(tmp_path, name, request):
+    """The curator's committed history survives a build that dies while writing it: the old bytes stay, no temporary is left."""
+    papers = [make_paper(id="p1", slug="p1"), make_paper(id="p2", slug="p2", abstract="Another paper about other things.")]
+    reading_list = ReadingList(title="T", papers=papers)
+    reading_list.detected = ((Theme("t", "T", paper_ids=("p1", "p2")),), ())
+    path = tmp_path / name
+    # What an earlier build wrote, knowing only p1 (and no themes): this build has more to say.
+    _STATE_WRITERS[name](ReadingList(title="T", papers=papers[:1]), path)
+    before = path.read_bytes()
+    request.getfixturevalue("full_disk")
+    with pytest.raises(OSError, match="No space left on device"):
+        _STATE_WRITERS[name](reading_list, path)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == [name]
+
+
+def _git(folder: Path, *args: str) -> str:
+    # An identity, no hooks and no line-end rewriting, whatever the machine's git config says.
+    config = ["-c", "user.name=readinglist tests", "-c", "user.email=tests@example.org", "-c", "core.autocrlf=false"]
+    command = ["git", "-C", str(folder), *config, *args]
+    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
+
+
+@pytest.mark.slow
+def test_a_fresh_checkouts_first_build_leaves_the_repo_as_committed(tmp_path):
+    """`git clone`, then `readinglist build`: the committed state files are current, and whatever else it writes is ignored.
+
+    The checkout is the working tree's files as `git add -A` would commit them, not HEAD's: so the test checks the
+    change under test, whether or not it is committed yet.
+    """
+    try:
+        files = _git(REPO, "ls-files", "-z", "--cached", "--others", "--exclude-standard").split("\0")
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("needs git and the repo's history (not an unpacked sdist)")
+    clone = tmp_path / "clone"
+    for name in filter(None, files):
+        source = REPO / name
+        # A file deleted in the working tree but not yet in the index is not in the commit either.
+        if source.is_file():
+            (clone / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, clone / name)
+    _git(clone, "init", "-q")
+    _git(clone, "add", "-A")
+    _git(clone, "commit", "-q", "--no-verify", "--no-gpg-sign", "-m", "the working tree")
+    # `python -m generator` from the checkout runs the checkout's own package, as `pip install .` there would.
+    built = subprocess.run([sys.executable, "-m", "generator", "build"], cwd=clone, capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    assert (clone / "site" / "index.html").is_file()
+    assert _git(clone, "status", "--porcelain", "--untracked-files=all") == ""

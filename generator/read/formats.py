@@ -22,8 +22,8 @@ class Parsed:
     problems: list[InputError] = field(default_factory=list)
 
 
-# The keys under which a JSON object holds its list of papers.
-CONTAINERS = ("papers", "notes", "items", "records")
+# The keys under which a JSON object holds its list of papers: an export's whole list, or a crawler's venue object.
+_CONTAINERS = ("papers", "notes", "submissions", "items", "records")
 FORMATS_HINT = "give a plain list (.txt), JSONL, JSON, CSV/TSV, BibTeX (.bib) or RIS (.ris)"
 
 _PLAIN_SUFFIXES = {"", ".txt", ".text", ".md"}
@@ -45,6 +45,20 @@ _CSV_HEADER = re.compile(
     r'\s*(?:[^\n]*[,;\t|]"?(?:title|abstract)"?(?:[,;\t|][^\n]*)?|"?(?:title|abstract)"?[,;\t|][^\n]*)\n', re.IGNORECASE
 )
 _MARKUP = re.compile(r"\s*<(?:!DOCTYPE|\?xml|html|[A-Za-z][\w:-]*[\s>])", re.IGNORECASE)
+
+
+def held_papers(value: Any) -> tuple[str, list[Any]] | None:
+    """The key and the list of papers a JSON object holds, if it holds one.
+
+    A list with no object in it (a paper's "notes": ["oral"]) is a field, not papers.
+    """
+    if not isinstance(value, dict):
+        return None
+    for key in _CONTAINERS:
+        papers = value.get(key)
+        if isinstance(papers, list) and (not papers or any(isinstance(paper, dict) for paper in papers)):
+            return key, papers
+    return None
 
 
 def detect(path: Path, text: str) -> str:
@@ -75,7 +89,7 @@ def _by_content(text: str) -> str | None:
             except json.JSONDecodeError:
                 return "json"
         # One object that holds no list of papers: a one-record JSONL file, or a .json file that lacks its list.
-        return "object" if isinstance(whole, dict) and not any(isinstance(whole.get(k), list) for k in CONTAINERS) else "json"
+        return "object" if isinstance(whole, dict) and held_papers(whole) is None else "json"
     sample = text[:20000]
     if _RIS.search(sample) and "\nER  -" in text:
         return "ris"

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..model import ReadingList, Theme
+from ..write import atomic_write
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +81,7 @@ def update_memory(reading_list: ReadingList, path: Path, *, group_by: str) -> No
         indent=1,
     )
     if not path.is_file() or path.read_text(encoding="utf-8") != text + "\n":
-        path.write_text(text + "\n", encoding="utf-8")
+        atomic_write(path, (text + "\n").encode("utf-8"))
         log.info("Updated the theme memory %s", path)
 
 
