@@ -32,7 +32,7 @@ from .model import ReadingList, Site
 from .parallel import PageWorkers
 from .pipeline import PLUGIN, generate, verify_site
 from .progress import Bar
-from .render import papers_on
+from .render import HAND_WRITTEN, papers_on
 from .search import SearchIndex
 from .themes.memory import update_memory
 from .urls import update_map
@@ -234,6 +234,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         kept = Cache(self.settings(config).cache_dir).pages if self.dirty else None
         for path, markdown in self.site.pages.items():
             existing = files.get_file_from_path(path)
+            if existing is not None and path in HAND_WRITTEN:
+                log.info("%s: the docs folder's own page, in place of ours", existing.abs_src_path)
+                continue
             if existing is not None:
                 raise PluginError(f"{existing.abs_src_path}: clashes with the generated page {path} (rename or remove it)")
             if kept is not None and (kept / path).is_file():

@@ -69,6 +69,15 @@ _RECORD_FIELDS = ("row", "id", "title", "title_math", "theme", "url", "keywords"
 # A theme with sub-themes shows this many of its papers, the most representative.
 _REPRESENTATIVES = 3
 TAGS = "tags.md"
+READING_LIST = "reading-list.md"
+ABOUT = "about.md"
+# Pages a curator may write themselves: a page of the same name in the docs
+# folder replaces ours (plugin.on_files). Ours come in the interface's language.
+HAND_WRITTEN = (READING_LIST, ABOUT)
+# templates/about/LANG.md: the About page in each language, plain Markdown a
+# curator edits as prose (the Reading list is a template: its words are the
+# interface's, from the catalogues).
+ABOUT_FOLDER = "about"
 # Past this many papers the tags page lists only keywords that papers share:
 # a conference's one-paper keywords run to tens of thousands.
 _ALL_TAGS = 300
@@ -163,6 +172,8 @@ def render_pages(
     keywords = keyword_index(reading_list)
     count = sum(len(group) for _, group in keywords)
     add(TAGS, "tags.md.j2", keywords=keywords, keyword_count=count, shared_only=len(reading_list.papers) > _ALL_TAGS)
+    add(READING_LIST, "reading-list.md.j2")
+    pages[ABOUT] = about_page(templates, language)
     for old, new in (redirects or {}).items():
         add(f"papers/{old}/index.html", "redirect.html.j2", target=Markup(f"../{new}/"))
     pages[EXPORT] = json.dumps(records, ensure_ascii=False, indent=1) + "\n"
@@ -368,14 +379,27 @@ def site_language(title: str) -> str:
     return catalogue.content_language(title)
 
 
+def about_page(templates: Path, language: str) -> str:
+    """The About page in the interface's language: templates/about/LANG.md, else the English one."""
+    folder = templates / ABOUT_FOLDER
+    path = folder / f"{language}.md"
+    if not path.is_file():
+        path = folder / f"{catalogue.FALLBACK}.md"
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as error:
+        hint = f"give the templates folder {ABOUT_FOLDER}/{catalogue.FALLBACK}.md, as readinglist's own has"
+        raise BuildError(f"cannot read the About page ({error.strerror})", where=str(path), hint=hint) from None
+
+
 def _nav(reading_list: ReadingList, messages: catalogue.Messages) -> list[dict[str, object]]:
     themes = [{theme.label: theme_path(theme)} for theme in reading_list.themes]
     return [
         {messages.t("nav.home"): "index.md"},
         {messages.t("nav.themes"): themes},
-        {messages.t("nav.reading_list"): "reading-list.md"},
-        {messages.t("nav.tags"): "tags.md"},
-        {messages.t("nav.about"): "about.md"},
+        {messages.t("nav.reading_list"): READING_LIST},
+        {messages.t("nav.tags"): TAGS},
+        {messages.t("nav.about"): ABOUT},
     ]
 
 

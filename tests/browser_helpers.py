@@ -123,6 +123,16 @@ def axe_violations(page: Page) -> list[dict]:
     )
 
 
+def axe_checked(page: Page, rule: str) -> int:
+    """How many elements of the page axe-core's rule applies to: none means it checked nothing there."""
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(
+        """rule => axe.run(document, { runOnly: { type: "rule", values: [rule] } }).then(r =>
+             [r.passes, r.violations, r.incomplete].flat().reduce((n, result) => n + result.nodes.length, 0))""",
+        rule,
+    )
+
+
 def first_paper_link_screens(page: Page) -> float:
     """How far down the first link to a paper starts, in screen heights from the top of the page."""
     return page.evaluate(

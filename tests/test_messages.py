@@ -11,7 +11,7 @@ from support import REPO, make_paper
 from generator import messages
 from generator.errors import BuildError
 from generator.model import ReadingList, Theme
-from generator.render import home_description
+from generator.render import ABOUT_FOLDER, about_page, home_description
 
 TEMPLATES = REPO / "templates"
 CATALOGUES = sorted((TEMPLATES / messages.FOLDER).glob("*.json"))
@@ -44,6 +44,15 @@ def test_counts_take_the_languages_own_plural_forms():
 
 def test_a_language_without_a_catalogue_speaks_english():
     assert messages.load(TEMPLATES, "de").t("nav.home") == "Home"
+
+
+@pytest.mark.parametrize("catalogue", CATALOGUES, ids=lambda p: p.stem)
+def test_every_catalogue_language_has_its_about_page(catalogue):
+    assert (TEMPLATES / ABOUT_FOLDER / f"{catalogue.stem}.md").is_file()
+
+
+def test_a_language_without_an_about_page_gets_the_english_one():
+    assert about_page(TEMPLATES, "de") == (TEMPLATES / ABOUT_FOLDER / "en.md").read_text(encoding="utf-8")
 
 
 def test_a_broken_catalogue_is_one_error_naming_its_file_and_line(tmp_path):

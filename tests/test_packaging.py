@@ -27,8 +27,8 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_wheel_carries_templates_config_docs_and_the_bundled_list(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     bundled = "generator/_site/"
-    assert {f"{bundled}mkdocs.yml", f"{bundled}data/iclr2026.txt", f"{bundled}docs/about.md"} <= names
-    assert {f"{bundled}templates/pages/{page}.md.j2" for page in ("index", "theme", "paper")} <= names
+    assert {f"{bundled}mkdocs.yml", f"{bundled}data/iclr2026.txt", f"{bundled}templates/about/en.md"} <= names
+    assert {f"{bundled}templates/pages/{page}.md.j2" for page in ("index", "theme", "paper", "reading-list")} <= names
     assert f"{bundled}docs/assets/katex/katex.min.js" in names
     entry_points = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
     assert "readinglist = generator.cli:main" in entry_points

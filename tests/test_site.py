@@ -1,4 +1,4 @@
-"""End to end: the bundled list through the real generator and `mkdocs build --strict`."""
+"""End to end: the bundled list (and a small English one) through the real generator and `mkdocs build --strict`."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 from support import BUNDLED, REPO, build_site, copy_project, search_index
 
 from generator import text
+from generator.messages import content_language
 from generator.messages import load as load_messages
 from generator.read import read_papers
 
@@ -25,7 +26,10 @@ def bundled_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def page_text(page: Path) -> str:
     """A built page's visible text: tags dropped, entities decoded, space folded."""
-    body = page.read_text(encoding="utf-8")
+    return visible_text(page.read_text(encoding="utf-8"))
+
+
+def visible_text(body: str) -> str:
     body = re.sub(r"<(script|style)\b.*?</\1>", " ", body, flags=re.S)
     # Inline markup sits inside words ("<strong>S</strong>elf"); block tags part them.
     body = re.sub(r"</?(strong|em|a|span|code)\b[^>]*>", "", body)
@@ -187,3 +191,62 @@ def test_the_home_page_has_a_meta_description_naming_its_themes(bundled_site):
     assert description.startswith(zh.t("home.description", names="\0", **counts).split("\0")[0])
     assert any(theme in description for theme in themes)
     assert len(description) <= 160
+
+
+# -- Every page a reader reaches speaks the interface's language (issue #32) ---
+
+TEMPLATES = REPO / "templates"
+# The About page in each language, as a curator would find it.
+ABOUT = TEMPLATES / "about"
+NAV = ("nav.home", "nav.themes", "nav.reading_list", "nav.tags", "nav.about")
+
+
+def about_heading(language: str) -> str:
+    return re.search(r"^# (.+)$", (ABOUT / f"{language}.md").read_text(encoding="utf-8"), re.M).group(1)
+
+
+def english_interface() -> list[str]:
+    """What an English site's nav, Reading list and About page say in its own words."""
+    en = load_messages(TEMPLATES, "en")
+    about = (ABOUT / "en.md").read_text(encoding="utf-8")
+    return [*(en.t(key) for key in NAV), en.t("reading_list.intro"), *re.findall(r"^#+ (.+)$", about, re.M)]
+
+
+def chrome_text(page: Path) -> str:
+    """The visible text of a page's header, nav and footer: everything but the article."""
+    return visible_text(re.sub(r"<article\b.*?</article>", "", page.read_text(encoding="utf-8"), flags=re.S))
+
+
+def test_the_about_and_reading_list_pages_and_the_nav_speak_a_chinese_lists_language(bundled_site):
+    zh = load_messages(TEMPLATES, "zh")
+    about, reading = bundled_site / "about" / "index.html", bundled_site / "reading-list" / "index.html"
+    for page in (about, reading):
+        shown = page_text(page)
+        # Whole words, case and all: the nav's themes are the papers' own English phrases.
+        assert [words for words in english_interface() if re.search(rf"\b{re.escape(words)}\b", shown)] == [], page
+        assert all(zh.t(key) in chrome_text(page) for key in NAV), page
+    assert f"<title>{zh.t('nav.about')} - ICLR 2026 论文列表</title>" in about.read_text(encoding="utf-8")
+    assert re.search(rf"<h1[^>]*>{about_heading('zh')}</h1>", about.read_text(encoding="utf-8"))
+    assert f"<title>{zh.t('nav.reading_list')} - ICLR 2026 论文列表</title>" in reading.read_text(encoding="utf-8")
+    assert re.search(rf"<h1[^>]*>{zh.t('nav.reading_list')}</h1>", reading.read_text(encoding="utf-8"))
+    assert zh.t("reading_list.intro") in page_text(reading)
+
+
+def test_an_english_list_gets_the_about_and_reading_list_pages_and_the_nav_in_english(project, three_papers):
+    site = build_site(project, three_papers)
+    en = load_messages(TEMPLATES, "en")
+    about, reading = site / "about" / "index.html", site / "reading-list" / "index.html"
+    for page in (about, reading):
+        assert content_language(page_text(page)) == "en", page
+        assert all(en.t(key) in chrome_text(page) for key in NAV), page
+    assert re.search(rf"<h1[^>]*>{about_heading('en')}</h1>", about.read_text(encoding="utf-8"))
+    assert en.t("reading_list.intro") in page_text(reading)
+
+
+def test_an_about_page_in_the_docs_folder_replaces_ours(project, three_papers):
+    (project / "docs" / "about.md").write_text("# Our workshop\n\nWritten by the organisers.\n", encoding="utf-8")
+    site = build_site(project, three_papers)
+    shown = page_text(site / "about" / "index.html")
+    assert "Written by the organisers." in shown
+    assert about_heading("en") not in shown
+    assert load_messages(TEMPLATES, "en").t("reading_list.intro") in page_text(site / "reading-list" / "index.html")
