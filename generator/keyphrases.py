@@ -20,6 +20,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from . import segment
 
 MAX_WORDS = 3
+# Topic names run to four words: "large language model agent".
+MAX_SAID = 4
 
 
 def _words(text: str) -> frozenset[str]:
@@ -248,6 +250,29 @@ def terms(raw: str) -> list[str]:
         found += [key for key, _ in chunk]
         found += _tails(chunk)[1:]
     return [key for key in found if _is_candidate(key)]
+
+
+def said(raw: str, acronyms: Mapping[str, str]) -> Counter[str]:
+    """How often the text says each run of up to MAX_SAID words, as keys, an acronym also as its expansion.
+
+    What a theme's label is checked against: "LLM agents" says "large
+    language model agent" where the text defines LLM, or acronyms does.
+    """
+    chunks = _chunks(raw)
+    defined = {**acronyms, **_aliases(chunks)}
+    found: Counter[str] = Counter()
+    for chunk in chunks:
+        keys = [key for key, _ in chunk]
+        expanded = [word for key in keys for word in defined.get(key, key).split()]
+        found.update(
+            {
+                " ".join(words[start:end])
+                for words in (keys, expanded)
+                for start in range(len(words))
+                for end in range(start + 1, min(len(words), start + MAX_SAID) + 1)
+            }
+        )
+    return found
 
 
 def normalise(phrase: str) -> tuple[str, str]:
