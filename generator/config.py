@@ -28,6 +28,8 @@ class ThemeSettings:
     overrides: Path | None = None
     # The themes of the last build, to start from (see themes/memory.py); None keeps none.
     memory: Path | None = None
+    # The closing theme's label, in the interface's language.
+    other: str = "Other topics"
 
     def __post_init__(self) -> None:
         if self.k is not None and self.k < 1:

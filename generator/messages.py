@@ -65,6 +65,11 @@ def load(templates: Path, language: str) -> Messages:
     return Messages(language, strings)
 
 
+def interface_language(language: str, title: str) -> str:
+    """The interface's language: the one set, or for "auto" the one the list's title asks for (Chinese for a CJK title)."""
+    return content_language(title) if language == "auto" else language
+
+
 def content_language(value: str) -> str:
     """The language a piece of content is written in, as far as the interface languages go: zh for CJK text, else en."""
     return "zh" if _CJK.search(value) else "en"

@@ -106,6 +106,8 @@ class Theme:
     paper_ids: tuple[str, ...] = field(default=(), compare=False)
     # A sub-theme's parent theme slug; "" for a top-level theme.
     parent: str = field(default="", compare=False)
+    # The closing "Other topics": the papers that share no theme's topic.
+    other: bool = field(default=False, compare=False)
 
 
 @dataclass

@@ -17,6 +17,7 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, ConfigurationError
 
+from . import messages
 from .cache import Cache
 from .citations import citation_scripts
 from .config import Settings
@@ -78,7 +79,13 @@ def generate(
     with clock("read"):
         reading_list = read_papers(settings.inputs, title=settings.title, skip_invalid=settings.skip_invalid, fields=fields)
     # --group-by may name the export's own column ("sessions"), which the reading put in our field (track).
-    themes = replace(settings.themes, group_by=resolve_field(settings.themes.group_by, reading_list.papers, fields))
+    themes = replace(
+        settings.themes,
+        group_by=resolve_field(settings.themes.group_by, reading_list.papers, fields),
+        other=messages.load(settings.templates, messages.interface_language(settings.language, reading_list.title)).t(
+            "themes.other"
+        ),
+    )
     with clock("enrich"):
         # Titles ask the sentence model only when told to: it costs about 50 ms
         # an abstract for ROUGE-L 0.332 against 0.325 (README, Derived titles).

@@ -97,7 +97,7 @@ def render_pages(
     that forwards to the new one. A page whose template and context are
     those it was last rendered from comes from the cache.
     """
-    language = site_language(reading_list.title) if language == "auto" else language
+    language = catalogue.interface_language(language, reading_list.title)
     messages = catalogue.load(templates, language)
     env = _environment(templates, messages)
     sources = sorted((templates / "pages").glob("*.j2")) + sorted((templates / catalogue.FOLDER).glob("*.json"))
@@ -372,11 +372,6 @@ def paper_html_path(paper: Paper, *, use_directory_urls: bool) -> str:
 def theme_path(theme: Theme) -> str:
     """themes/SLUG.md, and a sub-theme's page in its parent's folder: themes/PARENT/SLUG.md."""
     return f"themes/{theme.parent}/{theme.slug}.md" if theme.parent else f"themes/{theme.slug}.md"
-
-
-def site_language(title: str) -> str:
-    """The UI language a list's title asks for: Chinese for a CJK title."""
-    return catalogue.content_language(title)
 
 
 def about_page(templates: Path, language: str) -> str:

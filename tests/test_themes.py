@@ -70,7 +70,7 @@ def test_every_paper_gets_exactly_one_theme(bundled_themes):
 
 
 def test_labels_read_like_names(bundled_themes):
-    for theme in bundled_themes.themes:
+    for theme in (t for t in bundled_themes.themes if not t.other):
         words = theme.label.split()
         assert 2 <= len(words) <= 5, theme.label
         assert theme.label[0].isupper()
@@ -93,9 +93,11 @@ def test_each_theme_lists_its_top_keyphrases(bundled_themes):
         assert 5 <= len(theme.keywords) <= 8
 
 
-def test_themes_come_largest_first(bundled_themes):
-    sizes = [len(t.paper_ids) for t in bundled_themes.themes]
+def test_themes_come_largest_first_and_other_topics_last(bundled_themes):
+    themes = bundled_themes.themes
+    sizes = [len(t.paper_ids) for t in themes if not t.other]
     assert sizes == sorted(sizes, reverse=True)
+    assert [t.other for t in themes] == [False] * len(sizes) + [True] * (len(themes) - len(sizes))
 
 
 def test_diffusion_papers_share_a_theme(bundled_themes):
@@ -371,9 +373,8 @@ def test_a_list_of_one_two_or_three_papers_gets_themes_with_the_encoder(count):
 
 
 def test_a_short_list_cut_with_the_encoder_gets_more_themes_than_with_its_terms():
-    by_terms = detect_themes(bundled(), ThemeSettings())
-    by_meaning = detect_themes(bundled(), ThemeSettings(), embeddings=True)
-    assert (len(by_terms.themes), len(by_meaning.themes)) == (5, 6)
+    assert [automatic_k(n) for n in (19, 50, 150)] == [5, 7, 10]
+    assert [automatic_k(n, sentences=True) for n in (19, 50, 150)] == [6, 8, 11]
 
 
 def test_a_two_level_list_gets_as_many_themes_with_the_encoder_as_without():

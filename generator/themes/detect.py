@@ -26,14 +26,27 @@ from sklearn.preprocessing import normalize
 from ..cache import NO_CACHE, Cache, digest, file_digest
 from ..config import ThemeSettings
 from ..errors import ConfigError
-from ..keyphrases import spell
+from ..keyphrases import said, spell
 from ..model import Paper, ReadingList, Theme
+from ..segment import CJK
 from ..slugs import slugify
 from .cut import REFINE_ROUNDS, SUB_CUTS, automatic_k, cut_groups, group_order, refine
 from .memory import Memory, load_memory, remember
-from .naming import THEME_KEYWORDS, name_groups, ranked_phrases
+from .naming import (
+    BROADEST,
+    MIN_CONCENTRATION,
+    MIN_TOPICALITY,
+    THEME_KEYWORDS,
+    TOPICAL_WORD,
+    name_groups,
+    named_theme,
+    ranked_phrases,
+    topic_label,
+)
 from .overrides import Overrides, apply_overrides, load_overrides
 from .parallel import in_parallel, one_thread
+from .topical import Sayings, topical_groups
+from .topics import Topic, vocabulary
 from .vectors import PaperVectors, paper_vectors, representative_first, text_key
 
 log = logging.getLogger(__name__)
@@ -52,6 +65,9 @@ _K_SLACK = 0.1
 # A theme that keeps at least this share of its papers (as intersection over
 # union) keeps its label, and so its URL.
 _SAME_THEME = 0.5
+TOPICAL_K = 1.5
+# The closing theme's slug, whatever the interface's language.
+OTHER_SLUG = "other-topics"
 _PAPER_FIELDS = frozenset(f.name for f in dataclasses.fields(Paper))
 
 
@@ -112,8 +128,9 @@ def _detect(
         grouped, given = _grouped(vectors, papers, settings.group_by)
         top = [(theme, remembered.get(theme.slug)) for theme in grouped]
     else:
-        top = _top_level(vectors, settings, overrides, memory, two_level=two_level)
-    top.sort(key=lambda pair: (-len(pair[0].paper_ids), pair[0].label))
+        top = _top_level(vectors, settings, overrides, memory, two_level=two_level, papers=papers)
+    # "Other topics" closes the list, whatever its size.
+    top.sort(key=lambda pair: (pair[0].other, -len(pair[0].paper_ids), pair[0].label))
     subthemes: list[Theme] = []
     if two_level:
         # Each theme's papers are cut on a thread; the names are given in order, as each must differ from those before.
@@ -146,21 +163,92 @@ def _detect(
 
 
 def _top_level(
-    vectors: PaperVectors, settings: ThemeSettings, overrides: Overrides, memory: Memory, *, two_level: bool
+    vectors: PaperVectors,
+    settings: ThemeSettings,
+    overrides: Overrides,
+    memory: Memory,
+    *,
+    two_level: bool,
+    papers: Sequence[Paper] = (),
 ) -> list[tuple[Theme, Theme | None]]:
     """The detected top-level themes, each with the remembered theme it continues, if any.
 
-    They continue the last build's themes when the memory knows most papers
-    and holds about as many themes as asked for; otherwise they are found afresh.
+    A one-level list is cut by the topics its papers say (topical.py), where
+    they say any, unless the curator asked for a number of themes: then, as
+    at the top of a two-level list, it is cut by closeness. Such themes
+    continue the last build's when the memory knows most papers and holds
+    about as many themes as asked for, and are found afresh when it does not.
     """
     rows = np.arange(len(vectors.ids))
     asked = settings.k or overrides.k
     k = min(asked or automatic_k(len(rows), two_level=two_level, sentences=vectors.sentences), len(rows))
+    if not two_level and not asked:
+        sayings = _sayings(vectors, papers)
+        # Topics cut finer than the papers' closeness does: half as many themes again.
+        most = math.ceil(TOPICAL_K * k)
+        sessions, other = topical_groups(vectors.embedding, sayings, _candidates(vectors, sayings), most)
+        if sessions:
+            themes = [named_theme(vectors, s.rows, topic_label(vectors, s.key), vectors.list_frequency) for s in sessions]
+            if len(other):
+                closing = named_theme(vectors, other, settings.other, vectors.list_frequency)
+                themes.append(dataclasses.replace(closing, slug=OTHER_SLUG, other=True))
+            return [(theme, None) for theme in _unique_slugs(themes)]
     groups = _continued(vectors, rows, memory.themes, REFINE_ROUNDS) if not memory.group_by else None
     if groups is None or not (len(groups) == k if asked else abs(len(groups) - k) <= max(1, _K_SLACK * k)):
         groups = [(members, None) for members in cut_groups(vectors, rows, k, settings.seed)]
     themes = name_groups(vectors, [members for members, _ in groups], frozenset(), kept=_kept_labels(vectors, groups))
     return [(theme, origin) for theme, (_, origin) in zip(themes, groups, strict=True)]
+
+
+def _sayings(vectors: PaperVectors, papers: Sequence[Paper]) -> Sayings:
+    """What each paper is about and mentions (topical.Sayings), in the rows' order.
+
+    A paper is about what its title (given or derived) or keywords say, or
+    its abstract says twice.
+    """
+    _, acronyms = vocabulary()
+    by_id = {paper.id: paper for paper in papers}
+    about, mentions = [], []
+    for paper in (by_id[paper_id] for paper_id in vectors.ids):
+        named = said(" . ".join([paper.title, *paper.keywords]), acronyms)
+        abstract = said(paper.abstract, acronyms)
+        about.append(frozenset(named) | {key for key, times in abstract.items() if times > 1})
+        mentions.append(frozenset(named) | frozenset(abstract))
+    return Sayings(about, mentions)
+
+
+def _candidates(vectors: PaperVectors, sayings: Sayings) -> dict[str, Topic | None]:
+    """The phrases a theme may be named by: topics of the vocabulary, and the list's own shared phrases it does not know."""
+    topics, _ = vocabulary()
+    found: dict[str, Topic | None] = {}
+    for key in sorted(frozenset().union(*sayings.mentions)):
+        topic = topics.get(key)
+        if topic is not None:
+            if (
+                topic.topicality >= MIN_TOPICALITY
+                and topic.share <= BROADEST
+                and topic.concentration >= MIN_CONCENTRATION
+                and (" " in key or topic.topicality >= TOPICAL_WORD)
+            ):
+                found[key] = topic
+        elif key in vectors.column and (" " in key or CJK.search(key)):
+            found[key] = None
+    return found
+
+
+def _unique_slugs(themes: list[Theme]) -> list[Theme]:
+    """The themes with slugs apart: a second "Graph learning" is graph-learning-2."""
+    used: set[str] = set()
+    unique = []
+    for theme in themes:
+        slug = base = theme.slug
+        number = 1
+        while slug in used:
+            number += 1
+            slug = f"{base}-{number}"
+        used.add(slug)
+        unique.append(dataclasses.replace(theme, slug=slug))
+    return unique
 
 
 def _continued(vectors: PaperVectors, rows: np.ndarray, remembered: Sequence[Theme], rounds: int) -> list[_Group] | None:

@@ -11,6 +11,7 @@ from ..keyphrases import distinct, spell
 from ..model import Theme
 from ..segment import CJK
 from ..slugs import slugify
+from .topics import vocabulary
 from .vectors import PaperVectors, representative_first
 
 _LABEL_WORDS = 5
@@ -19,6 +20,14 @@ _LABEL_CHOICES = 6
 # Phrases ranked for a theme before falling back to all of them (see name_groups).
 _FEW_PHRASES = 60
 THEME_KEYWORDS = 8
+# A topic of the vocabulary names a theme only if at least this share of the papers that say it give it as a keyword.
+MIN_TOPICALITY = 0.05
+# A topic whose papers are no more concentrated in some areas than this says what every field says (see tools/topics.py).
+MIN_CONCENTRATION = 0.15
+# A topic more than this share of all abstracts say is everyone's ("large language models" at ICLR 2026).
+BROADEST = 0.25
+# A single word names a theme only if this topical ("quantization", "interpretability"; not "robustness").
+TOPICAL_WORD = 0.3
 # Two phrases join in a label when at least this share of the papers that have the rarer one have both.
 _TOGETHER = 0.25
 
@@ -73,6 +82,24 @@ def name_groups(
     return themes
 
 
+def named_theme(vectors: PaperVectors, group: np.ndarray, label: str, list_frequency: np.ndarray) -> Theme:
+    """A theme of the group's rows with the label given, its keywords the group's most distinctive phrases."""
+    paper_ids, ordered = representative_first(vectors, group)
+    phrases = ranked_phrases(vectors, list_frequency, ordered, THEME_KEYWORDS * 4)
+    return Theme(
+        slug=slugify(label),
+        label=label,
+        keywords=tuple(spell(key, vectors.heads) for key, _ in phrases[:THEME_KEYWORDS]),
+        paper_ids=paper_ids,
+    )
+
+
+def topic_label(vectors: PaperVectors, key: str) -> str:
+    """A topic key as a label: the vocabulary's spelling, else the list's, capitalised."""
+    topic = vocabulary()[0].get(key)
+    return _capitalise(topic.spelling if topic else spell(key, vectors.heads))
+
+
 def ranked_phrases(
     vectors: PaperVectors, list_frequency: np.ndarray, group: np.ndarray, limit: int | None = None
 ) -> list[tuple[str, int]]:
@@ -103,6 +130,7 @@ def ranked_phrases(
         * share_of_phrase
         * (1 + 0.25 * np.minimum(vectors.spaces[candidates], 2))
         * vectors.specificity[candidates]
+        * np.sqrt(vectors.topical[candidates])
     )
     # Last, the column: the vocabulary is in alphabetical order.
     ranked = candidates[np.lexsort((candidates, first[candidates], -score))]

@@ -21,6 +21,7 @@ from ..embeddings import model_key, sentence_embeddings
 from ..keyphrases import head_spellings, normalise, terms
 from ..model import Paper
 from .parallel import in_parallel, one_thread
+from .topics import naming_weight, vocabulary
 
 # Below this many papers every term counts; above it, terms of a single paper
 # or of most papers say nothing about groups.
@@ -100,6 +101,12 @@ class PaperVectors:
         if papers < _SMALL_LIST:
             return np.ones(len(self.vocabulary))
         return np.minimum(1.0, _GENERIC * papers / np.maximum(self.list_frequency, 1))
+
+    @functools.cached_property
+    def topical(self) -> np.ndarray:
+        """Per term, how well it names a topic (topics.naming_weight): near 0 for what every abstract says."""
+        topics, _ = vocabulary()
+        return np.array([naming_weight(key, topics.get(key)) for key in self.vocabulary])
 
     @functools.cached_property
     def column(self) -> dict[str, int]:

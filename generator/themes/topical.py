@@ -1,0 +1,190 @@
+"""Themes of a one-level list, each named by a topic most of its papers are about.
+
+A one-level list is cut by what its papers are about, not only by where
+they fall: a topic (topics.py) that several papers are about, and that the
+sentence model finds close together, becomes a theme of those papers. A
+paper is about a phrase that its title or keywords say, or its abstract
+says twice; it mentions one its abstract says once. Topics are taken
+greedily, the most telling first, so that a broad topic ("reinforcement
+learning") takes only the papers no narrower one did. A paper about more
+than one chosen topic joins the theme whose papers it is nearest; one that
+merely mentions a chosen topic joins its theme next. A paper that says no
+theme's topic joins the theme it is nearest to as long as three in four of
+that theme's papers still say its label; the rest close the list under
+"Other topics", which holds at most a fifth of it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .topics import Topic, naming_weight
+
+# A theme holds at least this many papers: two for short lists, three from 100 papers.
+_MIN_THEME = (2, 3)
+_MIN_THEME_FROM = 100
+# At most this share of a theme's papers does not say its label.
+_UNSAID = 0.25
+# A paper that says none of a theme's topic joins it only this near its centre, as a share of how near its papers are.
+_NEAR_ENOUGH = 0.5
+# At most this share of the list closes it under "Other topics".
+OTHER_SHARE = 0.2
+# A phrase that more than this share of a list of more than _FEW papers says tells no group apart.
+_EVERYWHERE = 0.5
+_FEW = 10
+# However loosely a topic's papers hang together, it counts this much.
+_NEAR_FLOOR = 0.01
+# Rounds in which papers about several topics move to the nearest of them.
+_ROUNDS = 3
+
+
+@dataclass(frozen=True)
+class Session:
+    """A theme found by its topic: the topic's key and the rows of its papers."""
+
+    key: str
+    rows: np.ndarray
+
+
+@dataclass(frozen=True)
+class Sayings:
+    """What each paper, by row, is about and what it mentions at all (about is a part of mentions)."""
+
+    about: Sequence[frozenset[str]]
+    mentions: Sequence[frozenset[str]]
+
+
+def topical_groups(
+    embedding: np.ndarray, sayings: Sayings, candidates: Mapping[str, Topic | None], k: int
+) -> tuple[list[Session], np.ndarray]:
+    """The list's themes by topic, at most k, biggest first, and the rows left for "Other topics".
+
+    embedding holds one unit row per paper; candidates are the topic keys a
+    theme may be named by, each with its vocabulary entry (None for a phrase
+    of the list's own).
+    """
+    about = sayings.about
+    count = len(about)
+    smallest = _MIN_THEME[count >= _MIN_THEME_FROM]
+    total = embedding.sum(axis=0)
+    base = (float(total @ total) - count) / max(count * (count - 1), 1)
+    weight = {key: naming_weight(key, candidates[key]) for key in candidates}
+    chosen: list[str] = []
+    left = np.ones(count, dtype=bool)
+    # Topics that papers are about come first; then, for the papers left, topics they mention.
+    for says in (about, sayings.mentions):
+        sayers = {key: np.array([row for row, said in enumerate(says) if key in said], dtype=int) for key in sorted(candidates)}
+        widest = _EVERYWHERE * count if count > _FEW else count
+        sayers = {key: rows for key, rows in sayers.items() if smallest <= len(rows) <= widest}
+        while len(chosen) < k:
+            best, best_gain = "", 0.0
+            for key, rows in sayers.items():
+                free = rows[left[rows]]
+                if len(free) < smallest or any(_overlaps(key, other) for other in chosen):
+                    continue
+                gain = weight[key] ** 2 * len(free) * _closeness(embedding[free], base)
+                if gain > best_gain:
+                    best, best_gain = key, gain
+            if not best:
+                break
+            chosen.append(best)
+            left[sayers[best]] = False
+    theme_of = _settle(embedding, about, chosen, smallest)
+    _join_mentioned(embedding, sayings.mentions, chosen, theme_of)
+    _place_the_rest(embedding, sayings.mentions, chosen, theme_of)
+    sessions = [Session(key, np.flatnonzero(theme_of == t)) for t, key in enumerate(chosen)]
+    sessions = sorted((s for s in sessions if len(s.rows)), key=lambda s: (-len(s.rows), s.key))
+    return sessions, np.flatnonzero(theme_of < 0)
+
+
+def _overlaps(key: str, other: str) -> bool:
+    """Whether one phrase holds the other ("diffusion model" and "latent diffusion model"): one theme is enough."""
+    return f" {key} " in f" {other} " or f" {other} " in f" {key} "
+
+
+def _closeness(rows: np.ndarray, base: float) -> float:
+    """How much nearer a group's papers are to each other than the list's are on average: a shared word is not a theme."""
+    n = len(rows)
+    centre = rows.sum(axis=0)
+    pairs = (float(centre @ centre) - n) / (n * (n - 1))
+    return max(_NEAR_FLOOR, pairs - base)
+
+
+def _settle(embedding: np.ndarray, about: Sequence[frozenset[str]], chosen: list[str], smallest: int) -> np.ndarray:
+    """Each row's theme (an index into chosen, -1 for none): a paper about several topics joins the nearest of them."""
+    theme_of = np.full(len(about), -1)
+    if not chosen:
+        return theme_of
+    for t, key in enumerate(chosen):
+        for row, says in enumerate(about):
+            if theme_of[row] < 0 and key in says:
+                theme_of[row] = t
+    for _ in range(_ROUNDS):
+        centres = _centres(embedding, theme_of, len(chosen))
+        moved = theme_of.copy()
+        for row, says in enumerate(about):
+            options = [t for t, key in enumerate(chosen) if key in says]
+            if len(options) > 1:
+                moved[row] = max(options, key=lambda t: (float(embedding[row] @ centres[t]), -t))
+        # A theme that the moves would leave too small keeps its papers.
+        sizes = np.bincount(moved[moved >= 0], minlength=len(chosen))
+        keep = (sizes < smallest)[np.maximum(theme_of, 0)] & (theme_of >= 0)
+        moved = np.where(keep, theme_of, moved)
+        if (moved == theme_of).all():
+            break
+        theme_of = moved
+    return theme_of
+
+
+def _centres(embedding: np.ndarray, theme_of: np.ndarray, themes: int) -> np.ndarray:
+    """Each theme's centre, of unit length."""
+    centres = np.zeros((themes, embedding.shape[1]))
+    for t in range(themes):
+        members = embedding[theme_of == t]
+        if len(members):
+            centre = members.mean(axis=0)
+            centres[t] = centre / (np.linalg.norm(centre) or 1)
+    return centres
+
+
+def _join_mentioned(embedding: np.ndarray, mentions: Sequence[frozenset[str]], chosen: list[str], theme_of: np.ndarray) -> None:
+    """A paper in no theme that mentions a chosen topic joins its theme, the nearest if it mentions several."""
+    centres = _centres(embedding, theme_of, len(chosen))
+    for row in np.flatnonzero(theme_of < 0):
+        options = [t for t, key in enumerate(chosen) if key in mentions[row]]
+        if options:
+            theme_of[row] = max(options, key=lambda t: (float(embedding[row] @ centres[t]), -t))
+
+
+def _place_the_rest(embedding: np.ndarray, mentions: Sequence[frozenset[str]], chosen: list[str], theme_of: np.ndarray) -> None:
+    """Rows in no theme join their nearest theme while three in four of its papers still say its label; at most a fifth stay out.
+
+    The nearest placements come first, so a paper close to a theme takes
+    its place before one that merely has nowhere else to go.
+    """
+    loose = np.flatnonzero(theme_of < 0)
+    if not chosen or not len(loose):
+        return
+    centres = _centres(embedding, theme_of, len(chosen))
+    closeness = embedding[loose] @ centres.T
+    nearest = closeness.argmax(axis=1)
+    sizes = np.bincount(theme_of[theme_of >= 0], minlength=len(chosen))
+    unsaid = np.zeros(len(chosen), dtype=int)
+    for row in np.flatnonzero(theme_of >= 0):
+        unsaid[theme_of[row]] += chosen[theme_of[row]] not in mentions[row]
+    allowed_out = math.floor(OTHER_SHARE * len(mentions))
+    out = len(loose)
+    # A paper joins a theme of its own accord only if it is about as near its centre as the theme's own papers.
+    own = np.array([float(np.mean(embedding[theme_of == t] @ centres[t])) for t in range(len(chosen))])
+    for i in np.lexsort((loose, -closeness.max(axis=1))):
+        t = nearest[i]
+        welcome = closeness[i, t] >= _NEAR_ENOUGH * own[t] and unsaid[t] + 1 <= _UNSAID * (sizes[t] + 1)
+        if welcome or out > allowed_out:
+            theme_of[loose[i]] = t
+            sizes[t] += 1
+            unsaid[t] += 1
+            out -= 1

@@ -1,0 +1,128 @@
+"""Themes of one-level lists named by the topics their papers say (generator/themes/topical.py, topics.py)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from support import make_paper
+
+from generator.config import ThemeSettings
+from generator.enrich import enrich
+from generator.keyphrases import said
+from generator.model import ReadingList
+from generator.read import read_papers
+from generator.themes import detect_themes
+from generator.themes.detect import OTHER_SLUG
+from generator.themes.memory import update_memory
+from generator.themes.topics import naming_weight, vocabulary
+
+REPO = Path(__file__).resolve().parent.parent
+CJK = Path(__file__).parent / "data" / "cjk"
+
+# Every abstract ends in the boilerplate every field writes; what the papers share is the topic before it.
+BOILERPLATE = " Extensive experiments show state-of-the-art performance, and code is on our project website."
+FEDERATED = (
+    "Federated learning trains a model across clients without sharing their data. We reduce client drift in federated learning.",
+    "We study federated learning with heterogeneous devices, and a server that weights client updates by their staleness.",
+    "Personalised federated learning keeps a head per client. Our method lets clients share a body through federated learning.",
+    "Federated learning leaks data through gradients. We bound the leakage of federated learning under secure aggregation.",
+)
+DIFFUSION = (
+    "Diffusion models generate images by denoising. We distil diffusion models into a sampler that needs four steps.",
+    "We guide diffusion models with a classifier trained on noisy images, and study when guidance of diffusion models fails.",
+    "Video diffusion models are slow. Our cache reuses the features of diffusion models across denoising steps.",
+    "Diffusion models memorise training images. We detect which images diffusion models copy from their training set.",
+)
+ODD = "The migration of eels across the Sargasso Sea is timed by the moon, as tags on forty eels recorded over three winters."
+
+
+def papers(*groups: tuple[str, ...], suffix: str = "") -> list:
+    texts = [text for group in groups for text in group]
+    return [make_paper(id=f"p{i:02d}", abstract=text + suffix) for i, text in enumerate(texts)]
+
+
+def detect(items: list, **settings: object) -> ReadingList:
+    return detect_themes(enrich(ReadingList("t", items)), ThemeSettings(**settings), embeddings=True)
+
+
+def test_boilerplate_never_names_a_theme_though_every_paper_says_it():
+    found = detect(papers(FEDERATED, DIFFUSION, suffix=BOILERPLATE))
+    labels = [t.label.lower() for t in found.themes]
+    assert labels == ["diffusion models", "federated learning"]
+    for label in labels:
+        assert not re.search(r"experiment|state-of-the-art|performance|code|project|website", label)
+
+
+def test_an_everyday_phrase_weighs_less_than_a_topic_in_naming():
+    topics, _ = vocabulary()
+    everyday = [naming_weight(key, topics[key]) for key in ("future research", "downstream task", "computational cost")]
+    topical = [naming_weight(key, topics[key]) for key in ("federated learning", "diffusion model", "graph neural network")]
+    assert max(everyday) < 0.2 * min(topical)
+
+
+def test_a_phrase_four_of_five_papers_say_beats_one_that_one_paper_says():
+    items = papers((*FEDERATED[:4], "Graph neural networks pass messages between the clients of a federated system."))
+    # The fifth paper says "graph neural networks", a topic as good as any, but alone.
+    [theme] = detect(items).themes
+    assert theme.label == "Federated learning"
+    assert len(theme.paper_ids) == 5
+
+
+def test_a_paper_that_fits_no_theme_lands_in_the_closing_section():
+    items = papers(FEDERATED, DIFFUSION, (ODD,))
+    found = detect(items, other="Other topics")
+    closing = found.themes[-1]
+    assert (closing.slug, closing.label, closing.other) == (OTHER_SLUG, "Other topics", True)
+    assert closing.paper_ids == ("p08",)
+    assert [t.other for t in found.themes[:-1]] == [False, False]
+    assert found.by_id()["p08"].theme == OTHER_SLUG
+
+
+def test_the_closing_section_is_named_in_the_interface_language_and_holds_at_most_a_fifth():
+    items = papers(FEDERATED, DIFFUSION, (ODD, "Quasars flicker. We time the flicker of forty quasars with a small telescope."))
+    found = detect(items, other="其他主题")
+    closing = [t for t in found.themes if t.other]
+    assert [t.label for t in closing] == ["其他主题"]
+    assert len(closing[0].paper_ids) <= 0.2 * len(items)
+    assert sorted(p for t in found.themes for p in t.paper_ids) == sorted(p.id for p in items)
+
+
+def test_a_list_of_chinese_abstracts_gets_labels_in_its_own_words():
+    records = [json.loads(line) for line in (CJK / "zh.jsonl").read_text(encoding="utf-8").splitlines()]
+    items = [make_paper(id=r["id"], abstract=r["abstract"]) for r in records]
+    found = detect(items, other="其他主题")
+    assert found.themes
+    for theme in found.themes:
+        assert re.search(r"[\u4e00-\u9fff]", theme.label), theme.label
+        assert not re.search(r"[A-Za-z]{3,}", theme.label), theme.label
+
+
+def test_the_bundled_lists_themes_are_the_same_at_every_build(tmp_path):
+    def themes(memory: Path | None = None) -> list[tuple[str, str, tuple[str, ...]]]:
+        found = detect_themes(
+            enrich(read_papers([REPO / "data" / "iclr2026.txt"])), ThemeSettings(memory=memory), embeddings=True
+        )
+        return [(t.slug, t.label, t.paper_ids) for t in found.themes], found
+
+    first, found = themes()
+    memory = tmp_path / "theme-memory.json"
+    update_memory(found, memory, group_by="")
+    again, _ = themes()
+    from_memory, _ = themes(memory)
+    assert again == first == from_memory
+
+
+def test_a_paper_says_an_acronym_its_abstract_defines_or_the_vocabulary_knows():
+    _, acronyms = vocabulary()
+    assert "large language model" in said("We prompt LLMs to plan.", acronyms)
+    assert "graph neural network" in said("Graph neural networks (GNNs) pass messages; GNNs oversmooth.", {})
+    assert said("Federated learning, and federated learning again.", {})["federated learning"] == 2
+
+
+@pytest.mark.parametrize("key", ["machine learning", "deep learning", "neural network"])
+def test_the_fields_own_name_names_no_theme(key):
+    topics, _ = vocabulary()
+    assert topics[key].topicality == 0
