@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from .errors import InputError
+from .latex import plain_math
 from .model import Paper, ReadingList, Theme
 
 log = logging.getLogger(__name__)
@@ -96,16 +97,17 @@ def _feed(
     for paper in papers:
         entry = ET.SubElement(root, "entry")
         ET.SubElement(entry, "id").text = _urn(list_title, paper.id)
-        ET.SubElement(entry, "title").text = paper.title
+        # A feed reader shows text: the title's and abstract's math spelled out, as in a page's description.
+        ET.SubElement(entry, "title").text = plain_math(paper.title)
         ET.SubElement(entry, "updated").text = _stamp(dates[paper.id])
         ET.SubElement(entry, "link", rel="alternate", type="text/html", href=f"{up}papers/{paper.slug}/")
         for name in paper.authors:
             ET.SubElement(ET.SubElement(entry, "author"), "name").text = name
         for label in _categories(themes[paper.theme], paper):
             ET.SubElement(entry, "category", term=label)
-        ET.SubElement(entry, "summary").text = paper.summary or paper.abstract
+        ET.SubElement(entry, "summary").text = plain_math(paper.summary or paper.abstract)
         if paper.abstract:
-            ET.SubElement(entry, "content", type="text").text = paper.abstract
+            ET.SubElement(entry, "content", type="text").text = plain_math(paper.abstract)
     ET.indent(root, space=" ")
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
