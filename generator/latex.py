@@ -168,6 +168,11 @@ def _pair(value: str, start: int, end: int, width: int) -> _Pair | None:
     return _Pair(start, end, tex, width == 2, glued) if reads else None
 
 
+def math_ranges(value: str) -> list[tuple[int, int]]:
+    """Where value's "$" pairs start and end: a cut inside one would leave its "$" open."""
+    return [(pair.start, pair.end) for pair in _pairs(value)] if "$" in value else []
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def spans(value: str) -> tuple[Span, ...]:
     """value as text and math, for display: text as written (for the caller to show), math as KaTeX reads it.

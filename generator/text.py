@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from .latex import Span, commandless, spans
+from .latex import Span, commandless, math_ranges, spans
 
 # Characters that start Markdown, HTML, Jinja or pymdownx syntax.
 _ACTIVE = "&<>\"'`*_{}[]()#+-.!|~^=:$\\%@"
@@ -250,11 +250,19 @@ def sentences(text: str) -> list[str]:
 
 
 def shorten(text: str, limit: int) -> str:
-    """Text cut at a word boundary to at most limit characters."""
+    """Text cut at a word boundary to at most limit characters, never inside a formula."""
     if len(text) <= limit:
         return text
-    cut = text[:limit].rsplit(" ", 1)[0] if " " in text[:limit] else text[:limit]
-    return cut.rstrip(",;: ") + "\u2026"
+    formulas = math_ranges(text)
+
+    def outside_formulas(at: int) -> bool:
+        return all(not start < at < end for start, end in formulas)
+
+    cut = next((at for at in range(limit - 1, -1, -1) if text[at] == " " and outside_formulas(at)), None)
+    if cut is None:
+        # No word ends in time: cut there, or before the formula that would be split.
+        cut = next((start for start, end in formulas if start < limit < end), limit)
+    return text[:cut].rstrip(",;: ") + "\u2026"
 
 
 def plural(count: int, noun: str) -> str:

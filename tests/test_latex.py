@@ -12,7 +12,7 @@ import pytest
 from support import build_site, copy_project
 
 from generator.latex import math_tex, plain_math, untex
-from generator.text import abstract_html, inline_html
+from generator.text import abstract_html, inline_html, shorten
 
 
 @pytest.mark.parametrize(
@@ -104,6 +104,11 @@ def test_math_that_does_not_pair_as_katex_reads_it_shows_as_text(raw, plain, tex
     shown = re.sub(r'<span class="arithmatex">.*?</span>', "", html.unescape(inline_html(raw)))
     assert "\\" not in shown
     assert ("$" in shown) == ("$" in plain)
+
+
+def test_a_summary_is_never_cut_inside_a_formula():
+    summary = "We study when a gradient flow on a parameter implies a flow on a lifted variable $z = \\phi(\\theta)$ for phi."
+    assert shorten(summary, 90) == "We study when a gradient flow on a parameter implies a flow on a lifted variable…"
 
 
 # Papers of the dev file (abstracts cut short) and issue 32's T^2HTR, whose
