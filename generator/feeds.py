@@ -22,6 +22,7 @@ from pathlib import Path
 from .errors import InputError
 from .latex import plain_math
 from .model import Paper, ReadingList, Theme
+from .render import theme_path
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +63,7 @@ def update_first_seen(seen: dict[str, datetime], state: Path) -> None:
 
 
 def atom_feeds(reading_list: ReadingList, seen: dict[str, datetime]) -> dict[str, str]:
-    """feed.xml for the list and themes/<slug>/feed.xml for each theme and sub-theme, by docs-relative path."""
+    """feed.xml for the list and one in each theme's and sub-theme's folder (themes/<slug>/, themes/<parent>/<slug>/), by docs-relative path."""
     papers = reading_list.by_id()
     order = {paper.id: i for i, paper in enumerate(reading_list.papers)}
     dates = {paper.id: paper_date(paper) or seen[paper.id] for paper in reading_list.papers}
@@ -74,7 +75,8 @@ def atom_feeds(reading_list: ReadingList, seen: dict[str, datetime]) -> dict[str
     themes = reading_list.themes_by_slug()
     feeds = {FEED: _feed(reading_list.title, "", newest_first(list(papers)), dates, reading_list.title, themes)}
     for theme in (*reading_list.themes, *reading_list.subthemes):
-        folder = f"themes/{theme.slug}/"
+        # Beside the theme's page, where its <link rel="alternate"> looks: render decides that page's path.
+        folder = theme_path(theme).removesuffix(".md") + "/"
         feeds[folder + FEED] = _feed(
             f"{reading_list.title}: {theme.label}", folder, newest_first(theme.paper_ids), dates, reading_list.title, themes
         )

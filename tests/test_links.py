@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlsplit
 
 import pytest
-from support import build_site, copy_project, make_paper
+from support import BUNDLED, build_site, copy_project, make_paper
 
+from generator.pipeline import BuildOptions, build
 from generator.render import paper_description
 
 SITE_URL = "https://lists.example.org/iclr2026/"
@@ -53,6 +55,25 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_site(linked_project(tmp_path_factory.mktemp("links"), data=True))
 
 
+# Areas that name their sub-areas give a list of any length themes with
+# sub-themes, as a list of over 300 papers gets them: eight papers build fast.
+AREAS = ("Generative models -> Diffusion", "Generative models -> Flows", "Learning -> Reasoning", "Learning -> Agents")
+
+
+@pytest.fixture(scope="module")
+def two_level_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    project = linked_project(tmp_path_factory.mktemp("two-level"), data=False)
+    (project / "data").mkdir()
+    abstracts = [" ".join(block.split()) for block in BUNDLED.read_text(encoding="utf-8").split("\n\n")[1:9]]
+    records = [
+        {"id": f"p{i}", "abstract": abstract, "primary_area": AREAS[i % len(AREAS)]} for i, abstract in enumerate(abstracts)
+    ]
+    data = project / "data" / "areas.jsonl"
+    data.write_text("".join(json.dumps(record) + "\n" for record in records), encoding="utf-8")
+    build(BuildOptions(project / "mkdocs.yml", project / "site", (data,), group_by="primary_area"))
+    return project / "site"
+
+
 def target_of(page: Path, href: str, site: Path) -> Path:
     path = unquote(urlsplit(href).path)
     # The 404 page links from the site's root path, as it may be served at any depth.
@@ -85,6 +106,15 @@ def test_every_internal_link_and_anchor_resolves(site):
     checked, broken = broken_links(site)
     assert broken == []
     assert checked > 1000
+
+
+def test_every_link_of_a_site_with_sub_themes_resolves(two_level_site):
+    assert list(two_level_site.glob("themes/*/*/index.html")), "no sub-theme pages"
+    checked, broken = broken_links(two_level_site)
+    assert broken == []
+    assert checked > 500
+    # Each feed sits beside the page that links to it: none in a folder of its own.
+    assert [feed.parent for feed in two_level_site.rglob("feed.xml") if not (feed.parent / "index.html").is_file()] == []
 
 
 def test_pages_carry_canonical_links_and_open_graph_tags(site):
