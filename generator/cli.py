@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from . import __version__
+from . import SITE_SOURCES, __version__
 from .errors import ReadingListError
 from .pipeline import PLUGIN, BuildOptions, build, generate, load_mkdocs_config
 from .text import plural
@@ -22,12 +22,12 @@ from .write import write_docs
 
 log = logging.getLogger("readinglist")
 
-_BUNDLED = Path(__file__).parent / "_site"
+_BUNDLED = SITE_SOURCES[0]
 
 
 def default_config() -> Path:
     """mkdocs.yml in this folder, else the one the package carries."""
-    for candidate in (Path("mkdocs.yml"), _BUNDLED / "mkdocs.yml", Path(__file__).parent.parent / "mkdocs.yml"):
+    for candidate in (Path("mkdocs.yml"), *(root / "mkdocs.yml" for root in SITE_SOURCES)):
         if candidate.is_file():
             return candidate
     raise click.UsageError("no mkdocs.yml here and none bundled; pass --config")

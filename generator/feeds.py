@@ -20,7 +20,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from .errors import InputError
+from .latex import plain_math
 from .model import Paper, ReadingList, Theme
+from .render import theme_path
 from .write import atomic_write
 
 log = logging.getLogger(__name__)
@@ -62,7 +64,7 @@ def update_first_seen(seen: dict[str, datetime], state: Path) -> None:
 
 
 def atom_feeds(reading_list: ReadingList, seen: dict[str, datetime]) -> dict[str, str]:
-    """feed.xml for the list and themes/<slug>/feed.xml for each theme and sub-theme, by docs-relative path."""
+    """feed.xml for the list and one in each theme's and sub-theme's folder (themes/<slug>/, themes/<parent>/<slug>/), by docs-relative path."""
     papers = reading_list.by_id()
     order = {paper.id: i for i, paper in enumerate(reading_list.papers)}
     dates = {paper.id: paper_date(paper) or seen[paper.id] for paper in reading_list.papers}
@@ -74,7 +76,8 @@ def atom_feeds(reading_list: ReadingList, seen: dict[str, datetime]) -> dict[str
     themes = reading_list.themes_by_slug()
     feeds = {FEED: _feed(reading_list.title, "", newest_first(list(papers)), dates, reading_list.title, themes)}
     for theme in (*reading_list.themes, *reading_list.subthemes):
-        folder = f"themes/{theme.slug}/"
+        # Beside the theme's page, where its <link rel="alternate"> looks: render decides that page's path.
+        folder = theme_path(theme).removesuffix(".md") + "/"
         feeds[folder + FEED] = _feed(
             f"{reading_list.title}: {theme.label}", folder, newest_first(theme.paper_ids), dates, reading_list.title, themes
         )
@@ -97,16 +100,17 @@ def _feed(
     for paper in papers:
         entry = ET.SubElement(root, "entry")
         ET.SubElement(entry, "id").text = _urn(list_title, paper.id)
-        ET.SubElement(entry, "title").text = paper.title
+        # A feed reader shows text: the title's and abstract's math spelled out, as in a page's description.
+        ET.SubElement(entry, "title").text = plain_math(paper.title)
         ET.SubElement(entry, "updated").text = _stamp(dates[paper.id])
         ET.SubElement(entry, "link", rel="alternate", type="text/html", href=f"{up}papers/{paper.slug}/")
         for name in paper.authors:
             ET.SubElement(ET.SubElement(entry, "author"), "name").text = name
         for label in _categories(themes[paper.theme], paper):
             ET.SubElement(entry, "category", term=label)
-        ET.SubElement(entry, "summary").text = paper.summary or paper.abstract
+        ET.SubElement(entry, "summary").text = plain_math(paper.summary or paper.abstract)
         if paper.abstract:
-            ET.SubElement(entry, "content", type="text").text = paper.abstract
+            ET.SubElement(entry, "content", type="text").text = plain_math(paper.abstract)
     ET.indent(root, space=" ")
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 

@@ -28,7 +28,7 @@ from . import messages as catalogue
 from . import sessions, text
 from .cache import NO_CACHE, Cache, PageCache, digest
 from .errors import BuildError
-from .latex import plain_math
+from .latex import math_tex, plain_math
 from .model import LinkKind, Paper, ReadingList, Site, Theme
 
 log = logging.getLogger(__name__)
@@ -297,7 +297,7 @@ def _records(reading_list: ReadingList) -> list[dict[str, object]]:
             "id": paper.id,
             "title": plain_math(paper.title),
             # The title with its math as TeX, for the lists and map to typeset; null when it has none.
-            "title_math": paper.title if "$" in paper.title and plain_math(paper.title) != paper.title else None,
+            "title_math": tex if (tex := math_tex(paper.title)) != plain_math(paper.title) else None,
             "title_derived": paper.title_derived,
             "theme": labels[paper.theme],
             "theme_slug": paper.theme,

@@ -39,6 +39,7 @@ from pagefind_bin_extended import get_executable
 from . import text
 from .cores import orphaned
 from .errors import BuildError
+from .latex import math_tex, plain_math
 from .model import ReadingList
 from .render import paper_html_path
 
@@ -266,16 +267,18 @@ def _pages(title: str, papers: list[_Shown]) -> Iterator[tuple[str, str]]:
     """Each stand-in page's site-relative path and HTML: the home page's title, and what a reader can search a paper by."""
     yield "index.html", _document(f"<h1>{html.escape(title)}</h1>", title)
     for path, paper_title, authors, summary, keywords, abstract in papers:
-        parts = [f"<h1>{html.escape(paper_title)}</h1>"]
+        # The search box typesets a title's math as the page does; only KaTeX's math stays TeX.
+        heading = math_tex(paper_title)
+        parts = [f"<h1>{html.escape(heading)}</h1>"]
         if authors:
             parts.append(f"<p>{html.escape(', '.join(authors))}</p>")
         if summary:
-            parts.append(f"<p>{html.escape(summary)}</p>")
+            parts.append(f"<p>{html.escape(plain_math(summary))}</p>")
         shown = html.escape(", ".join(keywords), quote=True)
         parts.append(
             f'<div data-pagefind-index-attrs="data-keywords" data-keywords="{shown}">{text.abstract_html(abstract)}</div>'
         )
-        yield path, _document("".join(parts), paper_title)
+        yield path, _document("".join(parts), heading)
 
 
 def _document(body: str, title: str) -> str:

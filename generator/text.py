@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from .latex import MATH
+from .latex import Span, commandless, math_ranges, spans
 
 # Characters that start Markdown, HTML, Jinja or pymdownx syntax.
 _ACTIVE = "&<>\"'`*_{}[]()#+-.!|~^=:$\\%@"
@@ -122,10 +122,21 @@ def _bare_link(match: re.Match[str]) -> _Piece | None:
     return _Piece(link.text + escape(rest), html=True)
 
 
-def _math(match: re.Match[str]) -> _Piece:
-    if match.group("display") is not None:
-        return _Piece(f'<span class="arithmatex">\\[{escape(match.group("display"))}\\]</span>', html=True)
-    return _Piece(f'<span class="arithmatex">\\({escape(match.group("inline"))}\\)</span>', html=True)
+def _math(pieces: list[_Piece]) -> list[_Piece]:
+    """The plain pieces' math marked for KaTeX; what only looked like math (see latex.spans) is text."""
+    out: list[_Piece] = []
+    for piece in pieces:
+        if piece.html:
+            out.append(piece)
+            continue
+        for span in spans(piece.text):
+            if not span.math:
+                out.append(_Piece(span.text))
+            elif span.display:
+                out.append(_Piece(f'<span class="arithmatex">\\[{escape(span.text)}\\]</span>', html=True))
+            else:
+                out.append(_Piece(f'<span class="arithmatex">\\({escape(span.text)}\\)</span>', html=True))
+    return out
 
 
 def _plain_html(text: str) -> str:
@@ -155,23 +166,23 @@ def abstract_html(raw: str) -> str:
     pieces = [_Piece(_SPACE.sub(" ", raw).strip())]
     pieces = _split(pieces, _LATEX_URL, lambda m: _link(m.group(1)))
     pieces = _split(pieces, _URL, _bare_link)
-    pieces = _split(pieces, MATH, _math)
+    pieces = _math(pieces)
     body = "".join(p.text if p.html else _plain_html(p.text) for p in pieces)
     return f"<p>{body}</p>"
 
 
 def inline_html(value: str) -> str:
-    """A title or summary as inline HTML: its math marked for KaTeX, everything else inert (in Markdown or HTML)."""
-    if "$" not in value:
+    """A title or summary as inline HTML: its math marked for KaTeX, its commands as words, everything else inert (in Markdown or HTML)."""
+    if "$" not in value and "\\" not in value:
         return inert(value)
-    out = []
-    start = 0
-    for match in MATH.finditer(value):
-        tex = inert("\\(" + (match.group("display") or match.group("inline")) + "\\)")
-        out += [inert(value[start : match.start()]), f'<span class="arithmatex">{tex}</span>']
-        start = match.end()
-    out.append(inert(value[start:]))
-    return "".join(out)
+    return "".join(_inline(span) for span in spans(value))
+
+
+def _inline(span: Span) -> str:
+    if span.math:
+        tex = inert(f"\\({span.text}\\)")
+        return f'<span class="arithmatex">{tex}</span>'
+    return inert(commandless(span.text))
 
 
 def plain_text(raw: str) -> str:
@@ -239,11 +250,19 @@ def sentences(text: str) -> list[str]:
 
 
 def shorten(text: str, limit: int) -> str:
-    """Text cut at a word boundary to at most limit characters."""
+    """Text cut at a word boundary to at most limit characters, never inside a formula."""
     if len(text) <= limit:
         return text
-    cut = text[:limit].rsplit(" ", 1)[0] if " " in text[:limit] else text[:limit]
-    return cut.rstrip(",;: ") + "\u2026"
+    formulas = math_ranges(text)
+
+    def outside_formulas(at: int) -> bool:
+        return all(not start < at < end for start, end in formulas)
+
+    cut = next((at for at in range(limit - 1, -1, -1) if text[at] == " " and outside_formulas(at)), None)
+    if cut is None:
+        # No word ends in time: cut there, or before the formula that would be split.
+        cut = next((start for start, end in formulas if start < limit < end), limit)
+    return text[:cut].rstrip(",;: ") + "\u2026"
 
 
 def plural(count: int, noun: str) -> str:

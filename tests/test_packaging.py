@@ -43,13 +43,19 @@ def test_the_wheel_carries_the_sentence_model_with_its_licence(wheel):
     assert wheel.stat().st_size < 30_000_000
 
 
-def test_the_installed_wheel_encodes_with_every_socket_refused(wheel, tmp_path):
-    """Installed, not run from the repo: the model is found inside the package and nothing is fetched."""
-    venv = tmp_path / "venv"
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The python of a fresh venv with the wheel installed."""
+    venv = tmp_path_factory.mktemp("installed") / "venv"
     # The dependencies come from this interpreter's site-packages; only the wheel is installed, from disk.
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
     python = venv / "bin" / "python"
     subprocess.run([python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)], check=True, capture_output=True)
+    return python
+
+
+def test_the_installed_wheel_encodes_with_every_socket_refused(installed, tmp_path):
+    """Installed, not run from the repo: the model is found inside the package and nothing is fetched."""
     script = textwrap.dedent(
         """
         import socket
@@ -66,10 +72,17 @@ def test_the_installed_wheel_encodes_with_every_socket_refused(wheel, tmp_path):
         print(sentence_embeddings(["A flow matching model for image generation."]).shape)
         """
     )
-    result = subprocess.run([python, "-c", script], capture_output=True, text=True, cwd=tmp_path, check=True)
+    result = subprocess.run([installed, "-c", script], capture_output=True, text=True, cwd=tmp_path, check=True)
     package, shape = result.stdout.strip().split("\n")
-    assert Path(package).is_relative_to(venv)
+    assert Path(package).is_relative_to(installed.parent.parent)
     assert shape == "(1, 384)"
+
+
+def test_the_installed_wheel_tells_math_from_what_its_katex_cannot_typeset(installed, tmp_path):
+    """Which commands KaTeX knows is read off the KaTeX the wheel carries."""
+    script = "from generator.latex import math_tex; print(math_tex('$\\\\lambda$-GRPO and $\\\\textlangle x$'))"
+    result = subprocess.run([installed, "-c", script], capture_output=True, text=True, cwd=tmp_path, check=True)
+    assert result.stdout.strip() == "$\\lambda$-GRPO and \u2329x"
 
 
 def test_python_dash_m_generator_runs_the_cli():
