@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 from support import make_paper
 
@@ -17,7 +18,9 @@ from generator.read import read_papers
 from generator.themes import detect_themes
 from generator.themes.detect import OTHER_SLUG
 from generator.themes.memory import update_memory
+from generator.themes.naming import name_groups
 from generator.themes.topics import naming_weight, vocabulary
+from generator.themes.vectors import paper_vectors
 
 REPO = Path(__file__).resolve().parent.parent
 CJK = Path(__file__).parent / "data" / "cjk"
@@ -126,3 +129,25 @@ def test_a_paper_says_an_acronym_its_abstract_defines_or_the_vocabulary_knows():
 def test_the_fields_own_name_names_no_theme(key):
     topics, _ = vocabulary()
     assert topics[key].topicality == 0
+
+
+def test_a_sub_themes_label_never_repeats_its_parents_words():
+    video = [
+        "Video diffusion models generate long videos. We keep motion consistent across frames of generated videos.",
+        "Diffusion models for video editing: we edit motion in videos while keeping the frames of the videos consistent.",
+        "We speed up video diffusion models by caching frames, so that long videos are generated in real time.",
+    ]
+    molecules = [
+        "Diffusion models design molecules. We generate 3D molecules whose molecular conformations are stable.",
+        "Equivariant diffusion models generate molecules; molecular conformations respect the symmetries of 3D space.",
+        "We guide diffusion models toward molecules with target properties and valid molecular conformations.",
+    ]
+    items = enrich(ReadingList("t", papers(tuple(video), tuple(molecules)))).papers
+    vectors = paper_vectors(items)
+    rows = [vectors.row[p.id] for p in items]
+    children = name_groups(
+        vectors, [np.array(rows[:3]), np.array(rows[3:])], frozenset(), within=np.array(rows), parent="Diffusion models"
+    )
+    for child in children:
+        assert "diffusion" not in child.label.lower(), child.label
+        assert "model" not in child.label.lower(), child.label

@@ -43,13 +43,16 @@ def name_groups(
     """A named theme per group of rows, bigger groups naming themselves first.
 
     Phrases are distinctive against the rows within (the parent theme of
-    sub-themes), or against the whole list. A sub-theme's label avoids the
-    phrases of its parent's label where it can: siblings differ by the rest.
+    sub-themes), or against the whole list. A sub-theme's label has none of
+    its parent label's words where its papers give any other phrase:
+    siblings differ by the rest.
     A group keeps its label from kept (one per group, "" for none) unless
     a slug in taken is already that label's.
     """
     list_frequency = vectors.list_frequency if within is None else np.asarray(vectors.presence[within].sum(axis=0)).ravel()
     nouns = vectors.nouns
+    # The parent's label as its phrases: "X and Y" is X and Y.
+    halves = [half for half in re.split(r" and |、", parent) if half]
     themes = []
     used = set(taken)
     labels = []
@@ -66,10 +69,11 @@ def name_groups(
             # A label names what several papers share, where they share anything.
             shared = [key for key, n in phrases if n > 1] or [key for key, _ in phrases]
             named = [(key, spell(key, vectors.heads)) for key in shared if " " in key or key in nouns]
-            fresh = [(key, phrase) for key, phrase in named if phrase.lower() not in parent.lower()]
+            # A sub-theme says what sets it apart from its siblings: none of its parent's words.
+            fresh = [(key, phrase) for key, phrase in named if not any(_share_a_word(phrase, half) for half in halves)]
             if limit is None or len(phrases) < limit or len(fresh) >= _LABEL_CHOICES:
                 break
-        label = kept_label or _label(fresh if len(fresh) >= 2 else named, used, _together(vectors, group))
+        label = kept_label or _label(fresh or named, used, _together(vectors, group))
         used.add(slugify(label))
         themes.append(
             Theme(
