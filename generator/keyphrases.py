@@ -54,7 +54,7 @@ _STOP = _words(
     allow allows allowed allowing lead leads led suffer suffers suffering rely relies relying focus focuses focused
     aim aims aiming seek seeks result resulting resulted find finds found observe observes observed reveal reveals
     revealed highlight highlights establish establishes established offer offers offering operate operates perform
-    performs performed include includes including involve involves across based achieving called termed dubbed named
+    performs performed include includes including involve involves across based achieving called termed dubbed named coined
     known referred remaining existing exist exists recent recently prior previous previously current currently various
     different numerous key important importantly crucial critical critically challenging effective effectively
     efficiently extensive extensively comprehensive comprehensively promising superior significant significantly
@@ -107,7 +107,7 @@ _VERBS = _words(
     solves specify stabilize stabilizes steer steers stop strengthen strengthens succeed suppress suppresses surpass
     synthesize synthesizes tackle tackles take takes think train trains transform transforms translate translates treat
     treats uncover undermine undermines understand unifies unify unlock unlocks uses utilize utilizes validate validates
-    verifies verify violate yield
+    verifies verify violate yield possess
     absorb abstain accelerating accepts accessing accommodate accommodates accomplish accounting accumulates
     accumulating achieving acquiring acting adapting adding addressing adhering adjusting adopting advancing affecting
     aggregating aligning alleviating allocating allowing altering alternates amenable amplifying analyse analyzing
@@ -159,6 +159,8 @@ _VERBS = _words(
     underscoring unlearn utilizing violating visualize want weaken weakens write yielding
     """
 )
+# Words that open a noun phrase: what follows a verb, rarely a noun.
+_DETERMINERS = _words("a an the this these those their its our each every")
 # Nouns that end like adverbs; every other "-ly" word ends a phrase.
 _NOT_ADVERBS = _words("anomaly assembly family supply reply monopoly butterfly italy")
 
@@ -340,8 +342,12 @@ def _chunks(raw: str) -> list[_Chunk]:
     chunk: _Chunk = []
     # Markdown bold can split a word: "**S**elf-supervised".
     # Chinese and Japanese runs become their compound nouns, one phrase each (see segment.py).
-    for token in _PUNCTUATION.sub(" | ", segment.phrases(_NOISE.sub(" | ", raw)).replace("**", "")).split():
+    tokens = _PUNCTUATION.sub(" | ", segment.phrases(_NOISE.sub(" | ", raw)).replace("**", "")).split()
+    for token, following in itertools.zip_longest(tokens, tokens[1:], fillvalue=""):
         word, ends = _token(token)
+        # A lower-case word in -s before "the" or "a" is a verb whatever the lists know: "TruthRL arises from the".
+        if following.lower() in _DETERMINERS and token.endswith("s") and not token.endswith("ss") and token.islower():
+            word, ends = None, True
         if word is not None:
             chunk.append(word)
         if ends and chunk:
@@ -420,13 +426,22 @@ def _token(token: str) -> tuple[tuple[str, str] | None, bool]:
 
 
 def _ends_phrase(word: str) -> bool:
-    if word in _STOP or word in _VERBS:
+    if word in _STOP or _is_verb(word):
         return True
     if word.endswith("ly") and word not in _NOT_ADVERBS:
         return True
     # "first-of-its-kind" is as empty as its parts.
     parts = word.split("-")
     return len(parts) > 2 and sum(part in _STOP for part in parts) * 2 > len(parts)
+
+
+def _is_verb(word: str) -> bool:
+    """A verb of the list, or its third person ("reduces", "possesses"); a plural of a gerund ("recordings") is a noun."""
+    if word in _VERBS:
+        return True
+    if word in _IRREGULAR or not word.endswith("s"):
+        return False
+    return (word[:-1] in _VERBS and not word.endswith("ings")) or (word.endswith("es") and word[:-2] in _VERBS)
 
 
 def _singular(word: str) -> str:

@@ -103,3 +103,32 @@ def test_per_text_limits_the_count():
 def test_same_texts_give_the_same_phrases(bundled):
     assert keyphrases(ABSTRACTS) == bundled
     assert keyphrases(list(reversed(ABSTRACTS))) == list(reversed(bundled))
+
+
+OTHERS = ["Graph neural networks predict molecular properties.", "Diffusion models generate images."]
+
+
+@pytest.mark.parametrize(
+    ("text", "never"),
+    [
+        # A verb's third person, of a verb the lists know.
+        ("HOPE reduces forgetting in continual learning. HOPE reduces forgetting across tasks.", "reduces"),
+        # A verb after a plural subject: "AI possess" is no phrase.
+        ("We find that AI possess human-like biases, and that AI possess priors of their own.", "possess"),
+        # The word that introduces a name is not part of it.
+        (
+            "A coined prevalence-adjusted softmax corrects label shift. The coined prevalence-adjusted softmax is simple.",
+            "coined",
+        ),
+        # A verb no list knows, told by the noun phrase it takes.
+        ("TruthRL arises from the need for truthful answers. TruthRL arises from the gap in accuracy.", "arises"),
+    ],
+)
+def test_a_keyphrase_holds_no_verb_and_no_word_dragged_in_from_its_sentence(text, never):
+    phrases = keyphrases([text, *OTHERS])[0]
+    assert phrases
+    assert not [p for p in phrases if never in p.lower().split()], phrases
+
+
+def test_a_plural_noun_of_a_verbs_gerund_is_still_a_noun():
+    assert "fMRI recordings" in keyphrases(["We align fMRI recordings across subjects. fMRI recordings are noisy.", *OTHERS])[0]
