@@ -99,9 +99,12 @@ def named_theme(vectors: PaperVectors, group: np.ndarray, label: str, list_frequ
 
 
 def topic_label(vectors: PaperVectors, key: str) -> str:
-    """A topic key as a label: the vocabulary's spelling, else the list's, capitalised."""
+    """A topic key as a label, capitalised: the vocabulary's spelling, its last word as the list spells it ("Reasoning models")."""
     topic = vocabulary()[0].get(key)
-    return _capitalise(topic.spelling if topic else spell(key, vectors.heads))
+    if topic is None:
+        return _capitalise(spell(key, vectors.heads))
+    *first, last = topic.spelling.split()
+    return _capitalise(" ".join([*first, vectors.heads.get(key.split()[-1], last)]))
 
 
 def ranked_phrases(
