@@ -33,7 +33,6 @@ from ..slugs import slugify
 from .cut import REFINE_ROUNDS, SUB_CUTS, automatic_k, cut_groups, group_order, refine
 from .memory import Memory, load_memory, remember
 from .naming import (
-    BROADEST,
     MIN_CONCENTRATION,
     MIN_TOPICALITY,
     THEME_KEYWORDS,
@@ -226,7 +225,6 @@ def _candidates(vectors: PaperVectors, sayings: Sayings) -> dict[str, Topic | No
         if topic is not None:
             if (
                 topic.topicality >= MIN_TOPICALITY
-                and topic.share <= BROADEST
                 and topic.concentration >= MIN_CONCENTRATION
                 and (" " in key or topic.topicality >= TOPICAL_WORD)
             ):

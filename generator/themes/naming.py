@@ -21,11 +21,9 @@ _LABEL_CHOICES = 6
 _FEW_PHRASES = 60
 THEME_KEYWORDS = 8
 # A topic of the vocabulary names a theme only if at least this share of the papers that say it give it as a keyword.
-MIN_TOPICALITY = 0.05
+MIN_TOPICALITY = 0.08
 # A topic whose papers are no more concentrated in some areas than this says what every field says (see tools/topics.py).
 MIN_CONCENTRATION = 0.15
-# A topic more than this share of all abstracts say is everyone's ("large language models" at ICLR 2026).
-BROADEST = 0.25
 # A single word names a theme only if this topical ("quantization", "interpretability"; not "robustness").
 TOPICAL_WORD = 0.3
 # Two phrases join in a label when at least this share of the papers that have the rarer one have both.

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .topics import Topic, naming_weight
+from .topics import BROADEST, Topic, naming_weight
 
 # A theme holds at least this many papers: two for short lists, three from 100 papers.
 _MIN_THEME = (2, 3)
@@ -75,9 +75,11 @@ def topical_groups(
     weight = {key: naming_weight(key, candidates[key]) for key in candidates}
     chosen: list[str] = []
     left = np.ones(count, dtype=bool)
-    # Topics that papers are about come first; then, for the papers left, topics they mention.
-    for says in (about, sayings.mentions):
-        sayers = {key: np.array([row for row, said in enumerate(says) if key in said], dtype=int) for key in sorted(candidates)}
+    # Topics that papers are about come first; then, for the papers left, topics they mention; last, broad
+    # topics they mention ("large language models"), an honest session for what shares nothing narrower.
+    narrow = sorted(key for key, topic in candidates.items() if topic is None or topic.share <= BROADEST)
+    for says, allowed in ((about, narrow), (sayings.mentions, narrow), (sayings.mentions, sorted(candidates))):
+        sayers = {key: np.array([row for row, said in enumerate(says) if key in said], dtype=int) for key in allowed}
         widest = _EVERYWHERE * count if count > _FEW else count
         sayers = {key: rows for key, rows in sayers.items() if smallest <= len(rows) <= widest}
         while len(chosen) < k:
@@ -95,6 +97,7 @@ def topical_groups(
             left[sayers[best]] = False
     theme_of = _settle(embedding, about, chosen, smallest)
     _join_mentioned(embedding, sayings.mentions, chosen, theme_of)
+    chosen, theme_of = _without_the_smallest(chosen, theme_of, smallest)
     _place_the_rest(embedding, sayings.mentions, chosen, theme_of)
     sessions = [Session(key, np.flatnonzero(theme_of == t)) for t, key in enumerate(chosen)]
     sessions = sorted((s for s in sessions if len(s.rows)), key=lambda s: (-len(s.rows), s.key))
@@ -158,6 +161,19 @@ def _join_mentioned(embedding: np.ndarray, mentions: Sequence[frozenset[str]], c
         options = [t for t, key in enumerate(chosen) if key in mentions[row]]
         if options:
             theme_of[row] = max(options, key=lambda t: (float(embedding[row] @ centres[t]), -t))
+
+
+def _without_the_smallest(chosen: list[str], theme_of: np.ndarray, smallest: int) -> tuple[list[str], np.ndarray]:
+    """The themes left holding at least smallest papers, and each row's theme among them (-1 for none).
+
+    A topic chosen for the papers that mention it can be left with fewer
+    once papers about other topics went to those: its papers are placed anew.
+    """
+    sizes = np.bincount(theme_of[theme_of >= 0], minlength=len(chosen))
+    kept = [t for t in range(len(chosen)) if sizes[t] >= smallest]
+    index = np.full(len(chosen) + 1, -1)
+    index[kept] = np.arange(len(kept))
+    return [chosen[t] for t in kept], index[theme_of]
 
 
 def _place_the_rest(embedding: np.ndarray, mentions: Sequence[frozenset[str]], chosen: list[str], theme_of: np.ndarray) -> None:

@@ -14,6 +14,9 @@ _UNLISTED = 0.08
 _UNLISTED_RARITY = 0.6
 # A topic said by this share of all abstracts is as rare as counts (see _weight).
 _RARE = 0.01
+# A topic more than this share of all abstracts say is everyone's ("large language models" at ICLR 2026):
+# it names only the papers that no narrower topic took.
+BROADEST = 0.25
 # Papers that say a topic this concentrated in some areas of the export (or more) are focused enough.
 _FOCUSED = 0.5
 
