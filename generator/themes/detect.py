@@ -237,16 +237,17 @@ def _candidates(vectors: PaperVectors, sayings: Sayings) -> dict[str, Topic | No
 def _unique_slugs(themes: list[Theme]) -> list[Theme]:
     """The themes with slugs apart: a second "Graph learning" is graph-learning-2."""
     used: set[str] = set()
-    unique = []
-    for theme in themes:
-        slug = base = theme.slug
-        number = 1
-        while slug in used:
-            number += 1
-            slug = f"{base}-{number}"
-        used.add(slug)
-        unique.append(dataclasses.replace(theme, slug=slug))
-    return unique
+    return [dataclasses.replace(theme, slug=_free_slug(theme.slug, used)) for theme in themes]
+
+
+def _free_slug(base: str, taken: set[str]) -> str:
+    """base, or base-2, base-3, ... whichever taken lacks first; it joins taken."""
+    slug, number = base, 1
+    while slug in taken:
+        number += 1
+        slug = f"{base}-{number}"
+    taken.add(slug)
+    return slug
 
 
 def _continued(vectors: PaperVectors, rows: np.ndarray, remembered: Sequence[Theme], rounds: int) -> list[_Group] | None:
@@ -376,26 +377,15 @@ def _field_theme(vectors: PaperVectors, value: str, group: np.ndarray, used: set
     """A theme named by a field's value, its slug apart from those in used (which it joins)."""
     paper_ids, ordered = representative_first(vectors, group)
     phrases = ranked_phrases(vectors, vectors.list_frequency, ordered)
-    slug = base = slugify(value) or "group"
-    number = 1
-    while slug in used:
-        number += 1
-        slug = f"{base}-{number}"
-    used.add(slug)
+    slug = _free_slug(slugify(value) or "group", used)
     keywords = tuple(spell(key, vectors.heads) for key, _ in phrases[:THEME_KEYWORDS])
     return Theme(slug=slug, label=value, keywords=keywords, paper_ids=paper_ids)
 
 
 def _named_children(children: list[Theme], parent: Theme, taken: set[str]) -> list[Theme]:
     """A theme's sub-themes given by the field, largest first, with slugs apart from those in taken."""
-    named = []
-    for child in children:
-        slug = base = child.slug
-        number = 1
-        while slug in taken:
-            number += 1
-            slug = f"{base}-{number}"
-        named.append(dataclasses.replace(child, slug=slug, parent=parent.slug))
+    seen = set(taken)
+    named = [dataclasses.replace(child, slug=_free_slug(child.slug, seen), parent=parent.slug) for child in children]
     return sorted(named, key=lambda t: (-len(t.paper_ids), t.label))
 
 
