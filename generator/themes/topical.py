@@ -5,13 +5,15 @@ they fall: a topic (topics.py) that several papers are about, and that the
 sentence model finds close together, becomes a theme of those papers. A
 paper is about a phrase that its title or keywords say, or its abstract
 says twice; it mentions one its abstract says once. Topics are taken
-greedily, the most telling first, so that a broad topic ("reinforcement
-learning") takes only the papers no narrower one did. A paper about more
-than one chosen topic joins the theme whose papers it is nearest; one that
-merely mentions a chosen topic joins its theme next. A paper that says no
-theme's topic joins the theme it is nearest to as long as three in four of
-that theme's papers still say its label; the rest close the list under
-"Other topics", which holds at most a fifth of it.
+greedily, the most telling first, in three tiers: narrow topics papers are
+about, narrow topics the papers left mention, and last broad ones ("large
+language models") for what no narrower topic took. A paper about more than
+one chosen topic joins the theme whose papers it is nearest; one that
+merely mentions a chosen topic joins its theme next; a theme left too small
+is dissolved. A paper that says no theme's topic joins the theme it is
+nearest to if it is about as near as that theme's papers and three in four
+of them still say its label; the rest close the list under "Other topics",
+which holds at most a fifth of it.
 """
 
 from __future__ import annotations
