@@ -453,7 +453,8 @@ def _verb_here(token: str, following: str) -> bool:
         return True
     if not word.endswith("s") or word.endswith("ss") or word in _IRREGULAR:
         return False
-    if (word[:-1] in _VERBS and not word.endswith("ings")) or (word.endswith("es") and word[:-2] in _VERBS):
+    verbs = _VERBS | _SHOWN_STOP
+    if (word[:-1] in verbs and not word.endswith("ings")) or (word.endswith("es") and word[:-2] in verbs):
         return True
     return following.lower() in _DETERMINERS and token.islower()
 

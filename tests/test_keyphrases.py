@@ -115,6 +115,7 @@ OTHERS = ["Graph neural networks predict molecular properties.", "Diffusion mode
         ("HOPE reduces forgetting in continual learning. HOPE reduces forgetting across tasks.", "reduces"),
         # A verb after a plural subject: "AI possess" is no phrase.
         ("We find that AI possess human-like biases, and that AI possess priors of their own.", "possess"),
+        ("The AI possesses human-like biases. Such AI possesses priors of its own.", "possesses"),
         # The word that introduces a name is not part of it.
         (
             "A coined prevalence-adjusted softmax corrects label shift. The coined prevalence-adjusted softmax is simple.",
