@@ -26,7 +26,7 @@ from sklearn.preprocessing import normalize
 from ..cache import NO_CACHE, Cache, digest, file_digest
 from ..config import ThemeSettings
 from ..errors import ConfigError
-from ..keyphrases import said, spell
+from ..keyphrases import said
 from ..model import Paper, ReadingList, Theme
 from ..segment import CJK
 from ..slugs import slugify
@@ -35,11 +35,9 @@ from .memory import Memory, load_memory, remember
 from .naming import (
     MIN_CONCENTRATION,
     MIN_TOPICALITY,
-    THEME_KEYWORDS,
     TOPICAL_WORD,
     name_groups,
     named_theme,
-    ranked_phrases,
     topic_label,
 )
 from .overrides import Overrides, apply_overrides, load_overrides
@@ -64,6 +62,8 @@ _K_SLACK = 0.1
 # A theme that keeps at least this share of its papers (as intersection over
 # union) keeps its label, and so its URL.
 _SAME_THEME = 0.5
+# A one-level list cut by topics may hold this many times the themes the clustering would cut:
+# topics are finer, and on the dev lists more of them left fewer papers to place by closeness alone.
 TOPICAL_K = 1.5
 # The closing theme's slug, whatever the interface's language.
 OTHER_SLUG = "other-topics"
@@ -375,11 +375,9 @@ def _grouped(vectors: PaperVectors, papers: Sequence[Paper], field_name: str) ->
 
 def _field_theme(vectors: PaperVectors, value: str, group: np.ndarray, used: set[str]) -> Theme:
     """A theme named by a field's value, its slug apart from those in used (which it joins)."""
-    paper_ids, ordered = representative_first(vectors, group)
-    phrases = ranked_phrases(vectors, vectors.list_frequency, ordered)
-    slug = _free_slug(slugify(value) or "group", used)
-    keywords = tuple(spell(key, vectors.heads) for key, _ in phrases[:THEME_KEYWORDS])
-    return Theme(slug=slug, label=value, keywords=keywords, paper_ids=paper_ids)
+    return dataclasses.replace(
+        named_theme(vectors, group, value, vectors.list_frequency), slug=_free_slug(slugify(value) or "group", used)
+    )
 
 
 def _named_children(children: list[Theme], parent: Theme, taken: set[str]) -> list[Theme]:

@@ -12,7 +12,7 @@ TOPICS_FILE = Path(__file__).with_name("topics.tsv")
 # and as rare as a topic said by about one abstract in twenty.
 _UNLISTED = 0.08
 _UNLISTED_RARITY = 0.6
-# A topic said by this share of all abstracts is as rare as counts (see _weight).
+# A topic said by this share of all abstracts is as rare as counts (see naming_weight).
 _RARE = 0.01
 # A topic more than this share of all abstracts say is everyone's ("large language models" at ICLR 2026):
 # it names only the papers that no narrower topic took.
@@ -27,7 +27,6 @@ class Topic:
     # How many papers of the export give it as a keyword, and how many abstracts say it.
     keyword_papers: int
     abstracts: int
-
     # The share of the export's abstracts that say it.
     share: float
     # How concentrated in some areas its papers are (see tools/topics.py): near 0 for what every field says.
