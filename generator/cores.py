@@ -1,8 +1,14 @@
-"""How many cores this process may use, the one count every parallel stage sizes itself by, and whether its parent is gone."""
+"""How many cores this process may use, the one count every parallel stage sizes itself by; starting child processes safely."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+from collections.abc import Iterator
+
+# What interrupts a build: Ctrl-C, and `kill`, `timeout` or a cancelled CI job (the CLI turns it into Ctrl-C).
+_INTERRUPTS = frozenset({signal.SIGINT, signal.SIGTERM})
 
 
 def available_cores() -> int:
@@ -18,3 +24,24 @@ def orphaned(parent: int) -> bool:
     A build killed outright (SIGKILL) cannot stop its child processes; they ask this to stop themselves.
     """
     return os.getppid() != parent
+
+
+@contextlib.contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait until the block ends, then interrupt as usual.
+
+    Start a child process and record it inside: an interrupt that came
+    between the two would unwind the build without it, and the child would
+    outlive the build. The child inherits the held signals; it calls
+    release_interrupts() first.
+    """
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, _INTERRUPTS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def release_interrupts() -> None:
+    """In a child started inside interrupts_held(): receive the signals it holds."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _INTERRUPTS)

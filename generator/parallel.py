@@ -57,7 +57,7 @@ from mkdocs.structure.nav import Navigation, get_navigation
 from mkdocs.structure.pages import Page
 
 from . import sidebars
-from .cores import orphaned
+from .cores import interrupts_held, orphaned, release_interrupts
 from .errors import BuildError
 from .render import papers_on
 
@@ -120,7 +120,9 @@ class PageWorkers:
         shares = _shares(config, files, nav, self.generator, self.jobs)
         if not shares:
             return
-        self._workers = _Workers(config, files, nav, shares).__enter__()
+        # Kept before it starts, so that stop() finds what a Ctrl-C during start() left.
+        self._workers = _Workers(config, files, nav, shares)
+        self._workers.start()
         for path in self._workers.pages:
             file = files.get_file_from_path(path)
             assert file is not None
@@ -176,7 +178,7 @@ class PageWorkers:
         """Stop any workers still running (a failed or interrupted build) and forget them."""
         logging.getLogger("mkdocs.structure.pages").removeFilter(self._links)
         if self._workers is not None:
-            self._workers.__exit__(None, None, None)
+            self._workers.stop()
             self._workers = None
 
 
@@ -242,7 +244,7 @@ def _shares(config: MkDocsConfig, files: Files, nav: Navigation, generator: str,
 
 
 class _Workers:
-    """Worker processes rendering the shares after the first; start on entry, stopped on exit whatever happened."""
+    """Worker processes rendering the shares after the first, from start() until stop(), which the build calls however it ends."""
 
     def __init__(self, config: MkDocsConfig, files: Files, nav: Navigation, shares: list[list[str]]) -> None:
         self.pages = frozenset(path for share in shares[1:] for path in share)
@@ -251,10 +253,10 @@ class _Workers:
         self._work: tempfile.TemporaryDirectory[str] | None = None
         self._processes: list[tuple[subprocess.Popen[bytes], _Job]] = []
 
-    def __enter__(self) -> _Workers:
-        if not self._shares:
-            return self
-        self._work = tempfile.TemporaryDirectory(prefix="readinglist-pages-")
+    def start(self) -> None:
+        # The folder exists from inside TemporaryDirectory() on: an interrupt there would leave it behind, unnamed.
+        with interrupts_held():
+            self._work = tempfile.TemporaryDirectory(prefix="readinglist-pages-")
         nav_pages = {page.file.src_uri for page in self._nav.pages}
         for number, share in enumerate(self._shares, 1):
             own = set(share)
@@ -282,13 +284,12 @@ class _Workers:
             path = Path(self._work.name) / f"job-{number}.pickle"
             path.write_bytes(pickle.dumps(job))
             stderr = (Path(self._work.name) / f"stderr-{number}.txt").open("wb")
-            with stderr:
+            with stderr, interrupts_held():
                 process = subprocess.Popen(
                     [sys.executable, "-m", __name__, str(path)], stdin=subprocess.DEVNULL, stderr=stderr, start_new_session=True
                 )
-            self._processes.append((process, job))
+                self._processes.append((process, job))
         log.debug("Rendering %d pages in %d worker processes", len(self.pages), len(self._processes))
-        return self
 
     def results(self) -> dict[str, Rendered]:
         """Wait for every worker; what it rendered, or one BuildError naming the page that failed."""
@@ -313,7 +314,8 @@ class _Workers:
         lines = (Path(self._work.name) / f"stderr-{number}.txt").read_text(encoding="utf-8", errors="replace").splitlines()
         return next((line.strip() for line in reversed(lines) if line.strip()), f"exit code {code}")
 
-    def __exit__(self, *exc_info: object) -> None:
+    def stop(self) -> None:
+        """Kill the workers still running and remove the work folder: also after start() was interrupted halfway."""
         for process, _ in self._processes:
             if process.poll() is None:
                 with contextlib.suppress(ProcessLookupError):
@@ -398,6 +400,7 @@ def _work(job: _Job) -> tuple[dict[str, Rendered], list[tuple[str, int, str]], s
 
 
 def _main(job_file: Path) -> None:
+    release_interrupts()
     # Ctrl-C goes to the build, which stops its workers.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     job: _Job = pickle.loads(job_file.read_bytes())

@@ -37,7 +37,7 @@ from typing import Any
 from pagefind_bin_extended import get_executable
 
 from . import text
-from .cores import orphaned
+from .cores import interrupts_held, orphaned, release_interrupts
 from .errors import BuildError
 from .latex import math_tex, plain_math
 from .model import ReadingList
@@ -70,7 +70,9 @@ class SearchIndex:
             binary = get_executable()
         except FileNotFoundError:
             raise BuildError("the Pagefind binary is missing", hint="pip install pagefind-bin-extended") from None
-        self._work = tempfile.TemporaryDirectory(prefix="readinglist-search-")
+        # The folder exists from inside TemporaryDirectory() on: an interrupt there would leave it behind, unnamed.
+        with interrupts_held():
+            self._work = tempfile.TemporaryDirectory(prefix="readinglist-search-")
         work = Path(self._work.name)
         # One file of what the pages show, for the child to make them from: that too it takes off this process.
         (work / _PAGES_FILE).write_text(json.dumps(self._shown(), ensure_ascii=False), encoding="utf-8")
@@ -78,9 +80,10 @@ class SearchIndex:
         command = [sys.executable, "-m", __name__, str(work), str(binary), str(os.getpid())]
         try:
             # A session of its own, so that close() stops Pagefind with it.
-            self._process = subprocess.Popen(
-                command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
-            )
+            with interrupts_held():
+                self._process = subprocess.Popen(
+                    command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
+                )
         except OSError as error:
             self.close()
             raise BuildError(f"cannot run Pagefind: {error.strerror}") from None
@@ -286,5 +289,6 @@ def _document(body: str, title: str) -> str:
 
 
 if __name__ == "__main__":
+    release_interrupts()
     # The parent names itself: by the time this process asks, it may already be gone.
     sys.exit(_index(Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])))

@@ -27,6 +27,7 @@ from support import DEV_DATA, build_site, copy_project, needs_dev
 
 from generator import parallel
 from generator.cli import main
+from generator.cores import interrupts_held
 from generator.errors import BuildError
 from generator.pipeline import PLUGIN, BuildOptions, build, generate, load_mkdocs_config
 from generator.render import paper_path
@@ -238,3 +239,24 @@ def test_the_mkdocs_internals_parallel_uses_are_still_there():
     plugins = PluginCollection()
     assert hasattr(plugins, "_event_origins")
     assert plugins.run_event("page_markdown", "x") == "x" and plugins._current_plugin is None
+
+
+def test_an_interrupt_while_held_comes_when_the_block_ends_so_a_started_child_is_recorded_first():
+    recorded = []
+    with pytest.raises(KeyboardInterrupt), interrupts_held():
+        os.kill(os.getpid(), signal.SIGINT)
+        recorded.append("the child")
+    assert recorded == ["the child"]
+
+
+def test_a_child_started_while_interrupts_are_held_receives_them_once_it_releases_them():
+    script = "from generator.cores import release_interrupts; release_interrupts(); print('ready', flush=True); input()"
+    with interrupts_held():
+        child = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None and child.stdout.readline() == "ready\n"
+        child.send_signal(signal.SIGTERM)
+        assert child.wait(timeout=30) == -signal.SIGTERM
+    finally:
+        child.kill()
+        child.wait()
