@@ -19,7 +19,7 @@ from .model import Paper, ReadingList
 from .sessions import describe, utc_stamp
 
 # citations/XX.js defines window.RL_CITATIONS_XX, XX being the low byte of the
-# FNV-1a hash of the id's UTF-8, in two hex digits (exports.js, chunkOf, agrees).
+# FNV-1a hash of the id's UTF-8, in two hex digits (frontend/src/exports.js, chunkOf, agrees).
 CITATIONS_CHUNK = "citations/{}.js"
 CHUNKS = 256
 # The papers' sessions alone: small, so the Reading list loads it to know

@@ -46,7 +46,7 @@ from .render import paper_html_path
 log = logging.getLogger(__name__)
 
 OUTPUT_SUBDIR = "pagefind"
-# Pagefind's ready-made search UIs; the site has its own box (assets/javascripts/search.js).
+# Pagefind's ready-made search UIs; the site has its own box (frontend/src/search.js).
 _UNUSED = ("pagefind-ui.js", "pagefind-ui.css", "pagefind-modular-ui.js", "pagefind-modular-ui.css")
 _UNUSED += ("pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-highlight.js")
 # One language for every site, so search behaves the same whatever the UI

@@ -154,5 +154,5 @@ def test_citations_go_in_chunks_by_a_hash_of_the_id_that_the_scripts_compute_ali
         name = f"citations/{chunk_of(paper.id)}.js"
         assert f'"{paper.id}":' in chunks[name]
         assert sum(f'"{paper.id}":' in script for script in chunks.values()) == 1
-    # FNV-1a of the UTF-8: pinned, since exports.js computes it too.
+    # FNV-1a of the UTF-8: pinned, since frontend/src/hash.js computes it too.
     assert [chunk_of(i) for i in ("", "a", "zh4", "论文")] == ["c5", "2c", "b1", "34"]

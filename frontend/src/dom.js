@@ -27,8 +27,9 @@ function typeset(node) {
   renderMath(node);
 }
 
-// The feature scripts beside this bundle (notes.js, exports.js, share.js,
-// schedule.js) hear of the views it makes through events on document.
+// Views that other features add to (the Reading list, the filter) announce
+// themselves through events on document, so that they need not know those
+// features: notes.js, exports.js, share.js and schedule.js listen.
 function announce(name, detail) {
   document.dispatchEvent(new CustomEvent(name, { detail: detail }));
 }

@@ -24,7 +24,7 @@ function msgCount(key, n) {
   return msg(n === 1 && Object.hasOwn(MESSAGES, key + ".one") ? key + ".one" : key + ".other", { n: n });
 }
 
-// strings("js.notes"): every message under "js.notes." by the rest of its key, for the feature scripts beside the bundle.
+// strings("js.notes"): every message under "js.notes." by the rest of its key, for a feature's words in one object.
 function strings(prefix) {
   var found = {};
   Object.keys(MESSAGES).forEach(function (key) {

@@ -16,7 +16,11 @@
  *     its URL (?tag=…);
  *   - a theme map (.rl-map): one <canvas> scatter of every paper, fast at
  *     20,000 points thanks to batched drawing and a grid for hit-testing;
- *   - math typeset by the bundled KaTeX, which loads only on pages with math.
+ *   - math typeset by the bundled KaTeX, which loads only on pages with math;
+ *   - notes on papers (notes.js), RIS and CSL-JSON exports of the Reading list
+ *     and of a filtered list (exports.js), share links (share.js), an
+ *     iCalendar file of the starred papers' sessions (schedule.js);
+ *   - the header's search box over the Pagefind index (search.js).
  *
  * Paper records come from three places, so that a page downloads little
  * before its map and filter work: the records of the papers a page lists sit
@@ -26,43 +30,47 @@
  * where fetch() cannot. Every text field is untrusted input, so text only
  * ever reaches the page through textContent and setAttribute.
  */
-import { copyText, initActions } from "./actions.js";
-import { el, text } from "./dom.js";
+import { initActions } from "./actions.js";
+import { el } from "./dom.js";
+import { listenForExports } from "./exports.js";
 import { currentlyShown, initFilter, initTagView } from "./filters.js";
-import { msg, msgCount, strings } from "./i18n.js";
+import { msg } from "./i18n.js";
 import { defaultHighlight, forgetDetachedMaps, initMap, setMapHighlight } from "./map.js";
-import { mathNodes, renderMath } from "./math.js";
-import { afterLoadAndFirstSearch, indexPapers, loadData, loadPapers, loadPoints, pageRecords } from "./papers.js";
-import { download, groupByTheme, initReadingList, siteName, starredPapers, toBibtex, toCsv, toMarkdown } from "./reading-list.js";
+import { renderMath } from "./math.js";
+import { initNotes, listenForNotes } from "./notes.js";
+import { afterLoadAndFirstSearch, indexPapers, loadPapers, loadPoints, pageRecords } from "./papers.js";
+import { initReadingList } from "./reading-list.js";
+import { listenForSchedule } from "./schedule.js";
+import { firstSearch, initSearch } from "./search.js";
+import { code, listenForShare, shareLink } from "./share.js";
 import { store } from "./store.js";
 import { repaint, views } from "./toggles.js";
-import { fixFileLinks, pageHref, publicHref, ROOT } from "./urls.js";
+import { fixFileLinks } from "./urls.js";
 
-// The feature scripts beside this bundle (notes.js, exports.js, share.js,
-// schedule.js) build on these, and hear of the views it makes through events
-// on document (see dom.js, announce).
+/*
+ * window.RL, the site's public seam: what tests and outside tools call in a
+ * page (the modules import from each other, never through it). Keep it
+ * small and stable; frontend/README.md lists it too.
+ *
+ *   store               the reader's state in localStorage (store.js):
+ *                       starred(id), read(id), note(id), starredIds(),
+ *                       update([[id, "s" | "r" | "n", value], ...]) and
+ *                       setNote(id, text), each saved and announced
+ *   loadPapers()        a promise of every paper's record, in points.js's
+ *                       order (papers.js, downloaded once)
+ *   loadPoints()        a promise of the map's points decoded from points.js:
+ *                       { themes, points: [{ row, theme_slug, subtheme_slug, x, y }] }
+ *   indexPapers(papers) lookups over records: { byId, byUrl, themes, ... }
+ *   share.code(id)      a paper's five-character code in a share link
+ *   share.link(ids, idx) the share link of these paper ids; idx from indexPapers
+ */
 window.RL = {
   store: store,
   loadPapers: loadPapers,
   loadPoints: loadPoints,
-  loadData: loadData,
   indexPapers: indexPapers,
-  root: ROOT,
-  el: el,
-  text: text,
-  pageHref: pageHref,
-  publicHref: publicHref,
-  siteName: siteName,
-  copyText: copyText,
-  download: download,
-  starredPapers: starredPapers,
-  groupByTheme: groupByTheme,
-  exports: { markdown: toMarkdown, bibtex: toBibtex, csv: toCsv },
-  msgCount: msgCount,
-  strings: strings
+  share: { code: code, link: shareLink }
 };
-// search.js typesets the titles and excerpts it writes with these.
-window.rlMath = { nodes: mathNodes, render: renderMath };
 
 function initPage() {
   renderMath(document.body);
@@ -72,6 +80,7 @@ function initPage() {
   store.listen(repaint);
   fixFileLinks();
   document.querySelectorAll(".rl-actions[data-paper]").forEach(initActions);
+  initNotes();
 
   var lists = Array.from(document.querySelectorAll(".rl-papers"));
   var mapBoxes = Array.from(document.querySelectorAll(".rl-map"));
@@ -83,22 +92,12 @@ function initPage() {
   // page's own papers. A page may list only some papers (a large list's home
   // page shows each theme's best three): with no filter active, every point
   // keeps its colour.
-  var filtered = null;
-  // The filter needs no download, but the scripts after this one listen for
-  // it (rl:filter): start it once they have run.
-  var scriptsRan = new Promise(function (resolve) {
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", resolve, { once: true });
-    else resolve();
-  });
-  scriptsRan.then(function () {
-    filtered = lists.length ? initFilter(lists, records, function (shown) {
-      var listed = filtered ? filtered.length : shown.size;
-      pageMaps.forEach(function (m) { setMapHighlight(m, shown.size === listed ? defaultHighlight(m) : rowsOf(shown, records)); });
-    }) : null;
-  });
+  var filtered = lists.length ? initFilter(lists, records, function (shown) {
+    var listed = filtered ? filtered.length : shown.size;
+    pageMaps.forEach(function (m) { setMapHighlight(m, shown.size === listed ? defaultHighlight(m) : rowsOf(shown, records)); });
+  }) : null;
   if (mapBoxes.length) {
-    Promise.all([loadPoints(), scriptsRan]).then(function (loaded) {
-      var data = loaded[0];
+    loadPoints().then(function (data) {
       mapBoxes.forEach(function (box) {
         var shown = filtered ? currentlyShown(filtered) : null;
         var map = initMap(box, data, shown && rowsOf(shown, records));
@@ -109,7 +108,7 @@ function initPage() {
     }, function (err) { noPapers(mapBoxes, err); });
   }
   if (readingList || tagView) {
-    afterLoadAndFirstSearch().then(loadPapers).then(
+    afterLoadAndFirstSearch(firstSearch).then(loadPapers).then(
       function (papers) {
         var idx = indexPapers(papers);
         if (readingList) initReadingList(readingList, idx);
@@ -129,6 +128,16 @@ function noPapers(boxes, err) {
   console.warn("readinglist: could not load the paper list", err);
   boxes[0].before(el("p", { class: "rl-filter__empty" }, [msg("js.no_papers_js")]));
 }
+
+// Once per load, before any page starts: the features that add to the
+// Reading list and the filter listen for them (their buttons go in this
+// order), and the header's search box, which instant navigation keeps,
+// starts at once so that a reader who types early gets answers early.
+listenForNotes();
+listenForExports();
+listenForShare();
+listenForSchedule();
+initSearch();
 
 // Material's instant navigation announces each new page through
 // document$; without it, run once the DOM is ready.

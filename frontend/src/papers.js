@@ -120,14 +120,14 @@ function indexPapers(papers) {
 
 // Every paper's record is a big script (4.5 MB at 20,000 papers): run it a
 // moment after the page has loaded, and after a search the reader started
-// at once has answered (search.js sets RL_SEARCH_FIRST), so that it holds
-// up neither the page nor the first results.
+// at once has answered (firstSearch: search.js's), so that it holds up
+// neither the page nor the first results.
 var AFTER_LOAD_MS = 300;
-function afterLoadAndFirstSearch() {
+function afterLoadAndFirstSearch(firstSearch) {
   return new Promise(function (resolve) {
     function go() {
       setTimeout(function () {
-        Promise.resolve(window.RL_SEARCH_FIRST).then(resolve, resolve);
+        Promise.resolve(firstSearch()).then(resolve, resolve);
       }, AFTER_LOAD_MS);
     }
     if (document.readyState === "complete") go();

@@ -152,11 +152,11 @@
     return indexCache;
   }
   var AFTER_LOAD_MS = 300;
-  function afterLoadAndFirstSearch() {
+  function afterLoadAndFirstSearch(firstSearch2) {
     return new Promise(function(resolve) {
       function go() {
         setTimeout(function() {
-          Promise.resolve(window.RL_SEARCH_FIRST).then(resolve, resolve);
+          Promise.resolve(firstSearch2()).then(resolve, resolve);
         }, AFTER_LOAD_MS);
       }
       if (document.readyState === "complete") go();
@@ -277,16 +277,16 @@
   function bibtexEntry(paper, used) {
     var _a;
     var type = paper.conference ? "inproceedings" : paper.journal ? "article" : "misc";
-    var fields = [["title", "{" + bibText(paper.title) + "}"]];
-    if ((_a = paper.authors) == null ? void 0 : _a.length) fields.push(["author", bibText(paper.authors.join(" and "))]);
-    if (paper.conference) fields.push(["booktitle", bibText(paper.conference)]);
-    if (paper.journal) fields.push(["journal", bibText(paper.journal)]);
-    if (paper.year) fields.push(["year", bibText(paper.year)]);
-    if (paper.doi) fields.push(["doi", bibUrl(paper.doi)]);
-    fields.push(["url", bibUrl(paper.url)]);
-    if (paper.pdf) fields.push(["pdf", bibUrl(paper.pdf)]);
-    fields.push(["note", bibText(citationNote(paper))]);
-    return "@" + type + "{" + bibKey(paper.id, used) + ",\n" + fields.map(function(f) {
+    var fields2 = [["title", "{" + bibText(paper.title) + "}"]];
+    if ((_a = paper.authors) == null ? void 0 : _a.length) fields2.push(["author", bibText(paper.authors.join(" and "))]);
+    if (paper.conference) fields2.push(["booktitle", bibText(paper.conference)]);
+    if (paper.journal) fields2.push(["journal", bibText(paper.journal)]);
+    if (paper.year) fields2.push(["year", bibText(paper.year)]);
+    if (paper.doi) fields2.push(["doi", bibUrl(paper.doi)]);
+    fields2.push(["url", bibUrl(paper.url)]);
+    if (paper.pdf) fields2.push(["pdf", bibUrl(paper.pdf)]);
+    fields2.push(["note", bibText(citationNote(paper))]);
+    return "@" + type + "{" + bibKey(paper.id, used) + ",\n" + fields2.map(function(f) {
       return "  " + f[0] + " = {" + f[1] + "}";
     }).join(",\n") + "\n}\n";
   }
@@ -567,6 +567,440 @@
     area.select();
   }
 
+  // src/hash.js
+  function fnv1a(value) {
+    var hash = 2166136261;
+    new TextEncoder().encode(value).forEach(function(byte) {
+      hash = Math.imul(hash ^ byte, 16777619) >>> 0;
+    });
+    return hash;
+  }
+
+  // src/reading-list.js
+  function initReadingList(box, idx) {
+    if (box.hasAttribute("data-rl-ready")) return;
+    box.setAttribute("data-rl-ready", "");
+    var status = el("p", { class: "rl-list__status", role: "status", "aria-live": "polite" });
+    var file = el("input", { type: "file", accept: ".csv,text/csv", class: "rl-offscreen", tabindex: "-1", "aria-hidden": "true" });
+    var buttons = [
+      ["export-markdown", function() {
+        download("reading-list.md", toMarkdown(starredPapers(idx)), "text/markdown");
+      }],
+      ["export-bibtex", function() {
+        download("reading-list.bib", toBibtex(starredPapers(idx)), "application/x-bibtex");
+      }],
+      ["export-csv", function() {
+        download("reading-list.csv", toCsv(starredPapers(idx)), "text/csv");
+      }],
+      ["import-csv", function() {
+        file.click();
+      }]
+    ].map(function(b) {
+      var btn = el("button", { type: "button", class: "rl-button", "data-rl-action": b[0] }, [msg("js." + b[0].replace("-", "_"))]);
+      btn.addEventListener("click", b[1]);
+      return btn;
+    });
+    var toolbar = el("div", { class: "rl-list__toolbar", role: "group", "aria-label": msg("js.export_import") }, buttons.concat([file]));
+    var summary = el("p", { class: "rl-list__summary" });
+    var content = el("div", { class: "rl-list__content" });
+    box.append(summary, toolbar, status, content);
+    announce("rl:reading-list", { box, toolbar, status, idx });
+    file.addEventListener("change", function() {
+      var _a;
+      var chosen = (_a = file.files) == null ? void 0 : _a[0];
+      if (!chosen) return;
+      chosen.text().then(function(body) {
+        status.textContent = importCsv(body, idx);
+        file.value = "";
+      });
+    });
+    function render() {
+      views.clear();
+      var papers = starredPapers(idx);
+      var read = papers.filter(function(p) {
+        return store.read(p.id);
+      }).length;
+      var elsewhere = store.starredIds().filter(function(id) {
+        return !idx.byId.has(id);
+      }).length;
+      summary.textContent = papers.length ? msg("js.list_summary", { starred: msgCount("js.starred_papers", papers.length), read }) : msg("js.list_empty");
+      if (elsewhere) summary.textContent += " " + msg("js.list_elsewhere", { n: elsewhere });
+      buttons.slice(0, 3).forEach(function(b) {
+        b.disabled = !papers.length;
+      });
+      content.textContent = "";
+      groupByTheme(papers).forEach(function(group) {
+        content.appendChild(el("h2", {}, [el("a", { href: pageHref("themes/" + encodeURIComponent(group.slug) + "/") }, [group.label])]));
+        var list2 = el("ul", { class: "rl-list__papers" });
+        group.papers.forEach(function(p) {
+          var link = el("a", { href: pageHref(p.url) }, titleNodes(p));
+          var li = el("li", { class: "rl-item", "data-rl-paper": p.id }, [
+            el("span", { class: "rl-item__actions" }, [toggleButton("star", p.id, text(p.title), true), toggleButton("read", p.id, text(p.title), true)]),
+            link
+          ]);
+          if (p.status) li.append(" ", el("span", { class: "rl-badge" }, [text(p.status)]));
+          register(p.id, li);
+          list2.appendChild(li);
+        });
+        content.appendChild(list2);
+        typeset(list2);
+      });
+      repaint(null);
+      announce("rl:reading-list-render", { content, papers });
+    }
+    store.listen(render);
+    render();
+  }
+  function starredPapers(idx) {
+    return store.starredIds().filter(function(id) {
+      return idx.byId.has(id);
+    }).map(function(id) {
+      return idx.byId.get(id);
+    });
+  }
+  function groupByTheme(papers) {
+    var groups = /* @__PURE__ */ new Map();
+    papers.forEach(function(p) {
+      var slug = text(p.theme_slug);
+      if (!groups.has(slug)) groups.set(slug, { slug, label: text(p.theme || slug), papers: [] });
+      groups.get(slug).papers.push(p);
+    });
+    var list2 = Array.from(groups.values()).sort(function(a, b) {
+      return a.label.localeCompare(b.label);
+    });
+    list2.forEach(function(g) {
+      g.papers.sort(function(a, b) {
+        return text(a.title).localeCompare(text(b.title));
+      });
+    });
+    return list2;
+  }
+  function siteName() {
+    var meta = document.querySelector('meta[property="og:site_name"]');
+    return meta ? meta.getAttribute("content") : document.title;
+  }
+  function toMarkdown(papers) {
+    var md = function(s) {
+      return text(s).replace(/[\\`*_[\]<>|~#]/g, "\\$&");
+    };
+    var read = papers.filter(function(p) {
+      return store.read(p.id);
+    }).length;
+    var out = ["# " + md(siteName()) + ": my reading list", "", papers.length + " papers, " + read + " read.", ""];
+    groupByTheme(papers).forEach(function(g) {
+      out.push("## " + md(g.label), "");
+      g.papers.forEach(function(p) {
+        out.push("- [" + (store.read(p.id) ? "x" : " ") + "] [" + md(p.title) + "](<" + publicHref(p.url).replace(/>/g, "%3E") + ">)" + (p.status ? " \u2014 " + md(p.status) : ""));
+        store.note(p.id).split(/\r?\n/).filter(function(line) {
+          return line.trim();
+        }).forEach(function(line) {
+          out.push("  > " + md(line));
+        });
+      });
+      out.push("");
+    });
+    return out.join("\n");
+  }
+  function toBibtex(papers) {
+    var used = /* @__PURE__ */ new Set();
+    return papers.map(function(p) {
+      return bibtexEntry({ id: p.id, title: p.title, url: publicHref(p.url), theme: p.theme, status: p.status, derived: p.title_derived, read: store.read(p.id), note: store.note(p.id) }, used);
+    }).join("\n");
+  }
+  var CSV_COLUMNS = ["id", "title", "theme", "status", "url", "read", "note"];
+  function toCsv(papers) {
+    var rows = [CSV_COLUMNS].concat(papers.map(function(p) {
+      return [p.id, p.title, p.theme, p.status, publicHref(p.url), store.read(p.id) ? "yes" : "no", store.note(p.id)];
+    }));
+    return "\uFEFF" + rows.map(function(r) {
+      return r.map(csvCell).join(",");
+    }).join("\r\n") + "\r\n";
+  }
+  function csvCell(value) {
+    var s = text(value);
+    if (/^[=+\-@\t\r]/.test(s)) s = "'" + s;
+    return /[",\r\n]/.test(s) || s !== s.trim() ? '"' + s.replace(/"/g, '""') + '"' : s;
+  }
+  function parseCsv(body) {
+    var rows = [];
+    var row = [];
+    var cell = "";
+    var quoted = false;
+    var s = body.replace(/^\ufeff/, "");
+    for (var i = 0; i < s.length; i++) {
+      var ch = s[i];
+      if (quoted) {
+        if (ch === '"' && s[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else if (ch === '"') quoted = false;
+        else cell += ch;
+      } else if (ch === '"') quoted = true;
+      else if (ch === ",") {
+        row.push(cell);
+        cell = "";
+      } else if (ch === "\n" || ch === "\r") {
+        if (ch === "\r" && s[i + 1] === "\n") i++;
+        row.push(cell);
+        rows.push(row);
+        row = [];
+        cell = "";
+      } else cell += ch;
+    }
+    if (cell || row.length) {
+      row.push(cell);
+      rows.push(row);
+    }
+    return rows.filter(function(r) {
+      return r.some(function(c) {
+        return c.trim();
+      });
+    });
+  }
+  function uncell(value) {
+    return text(value).replace(/^'(?=[=+\-@\t\r])/, "").trim();
+  }
+  function importCsv(body, idx) {
+    var rows = parseCsv(body);
+    if (!rows.length) return msg("js.import_empty");
+    var head = rows[0].map(function(h) {
+      return uncell(h).toLowerCase();
+    });
+    var col = { id: head.indexOf("id"), url: head.indexOf("url"), read: head.indexOf("read"), note: head.indexOf("note") };
+    if (col.id < 0 && col.url < 0) return msg("js.import_no_id");
+    var changes = [];
+    var skipped = 0;
+    var nRead = 0;
+    rows.slice(1).forEach(function(r) {
+      var rec = col.id >= 0 ? idx.byId.get(uncell(r[col.id])) : null;
+      if (!rec && col.url >= 0) {
+        var m = /papers\/[^/?#]+/.exec(uncell(r[col.url]));
+        rec = m ? idx.byUrl.get(normalisePath(m[0] + "/")) : null;
+      }
+      if (!rec) {
+        skipped++;
+        return;
+      }
+      changes.push([rec.id, "s", true]);
+      if (col.read >= 0) {
+        var isRead = /^(yes|y|true|1|x|read)$/i.test(uncell(r[col.read]));
+        if (isRead) nRead++;
+        changes.push([rec.id, "r", isRead]);
+      }
+      var note = col.note >= 0 ? uncell(r[col.note]) : "";
+      if (note) changes.push([rec.id, "n", note]);
+    });
+    if (changes.length) store.update(changes);
+    var n = changes.filter(function(c) {
+      return c[1] === "s";
+    }).length;
+    var said = msg(col.read >= 0 ? "js.imported_read" : "js.imported", { papers: msgCount("js.papers", n), read: nRead });
+    if (skipped) said += " " + msgCount("js.import_skipped", skipped);
+    return said;
+  }
+  function download(name, body, type) {
+    var url = URL.createObjectURL(new Blob([body], { type: type + ";charset=utf-8" }));
+    var link = el("a", { href: url, download: name, class: "rl-offscreen" });
+    link.addEventListener("click", function(event) {
+      event.stopPropagation();
+    });
+    document.body.appendChild(link);
+    link.click();
+    setTimeout(function() {
+      URL.revokeObjectURL(url);
+      link.remove();
+    }, 1e3);
+  }
+
+  // src/exports.js
+  var T = strings("js.exports");
+  var CHUNKS = 256;
+  function chunkOf(id) {
+    return (fnv1a(id) % CHUNKS).toString(16).padStart(2, "0");
+  }
+  function citations(recs) {
+    var chunks = Array.from(new Set(recs.map(function(r) {
+      return chunkOf(text(r.id));
+    })));
+    return Promise.all(chunks.map(function(c) {
+      return loadData("citations/" + c + ".js", "RL_CITATIONS_" + c);
+    })).then(function(parts) {
+      return Object.assign({}, ...parts);
+    });
+  }
+  function full(rec, cites) {
+    var c = Object.hasOwn(cites, rec.id) ? cites[rec.id] : {};
+    return {
+      id: rec.id,
+      title: text(rec.title),
+      theme: text(rec.theme),
+      page: publicHref(rec.url),
+      c,
+      note: store.note(rec.id),
+      read: store.read(rec.id)
+    };
+  }
+  function list(value) {
+    return Array.isArray(value) ? value.map(text) : [];
+  }
+  function oneLine(value) {
+    return text(value).replace(/\s+/g, " ").trim();
+  }
+  function extras(c) {
+    var extra = c.extra && typeof c.extra === "object" ? c.extra : {};
+    return Object.keys(extra).sort().map(function(k) {
+      return oneLine(k) + ": " + oneLine(extra[k]);
+    });
+  }
+  function doi(c) {
+    return oneLine(c.doi || "");
+  }
+  function toRis(papers) {
+    var out = [];
+    function tag(name, value) {
+      var v = oneLine(value);
+      if (v) out.push(name + "  - " + v);
+    }
+    papers.forEach(function(p) {
+      var c = p.c;
+      out.push("TY  - CPAPER");
+      tag("ID", p.id);
+      tag("TI", p.title);
+      list(c.authors).forEach(function(a) {
+        tag("AU", a);
+      });
+      tag("AB", c.abstract);
+      list(c.keywords).forEach(function(k) {
+        tag("KW", k);
+      });
+      var date = list(c.date).map(Number);
+      if (date.length) {
+        tag("PY", String(date[0]));
+        tag("DA", [date[0], pad(date[1]), pad(date[2])].join("/") + "/");
+      }
+      tag("T2", c.venue || siteName());
+      tag("DO", doi(c));
+      tag("UR", c.link || p.page);
+      if (c.link) tag("UR", p.page);
+      tag("L1", c.pdf);
+      tag("L3", c.code);
+      tag("N1", p.note);
+      [T.theme + p.theme, c.track, c.status, c.primary_area].concat(sessionLines(c), extras(c)).forEach(function(n) {
+        if (n) tag("N1", n);
+      });
+      out.push("ER  - ", "");
+    });
+    return out.join("\r\n");
+  }
+  function pad(n) {
+    return n ? (n < 10 ? "0" : "") + n : "";
+  }
+  function sessionLines(c) {
+    return Array.isArray(c.sessions) ? c.sessions.map(function(s) {
+      return text(s.when);
+    }) : [];
+  }
+  function cslName(name) {
+    var n = oneLine(name);
+    var at = n.lastIndexOf(" ");
+    return at > 0 ? { family: n.slice(at + 1), given: n.slice(0, at) } : { literal: n };
+  }
+  function toCsl(papers) {
+    var items = papers.map(function(p) {
+      var c = p.c;
+      var item = { id: p.id, type: "paper-conference", title: p.title };
+      var authors = list(c.authors);
+      if (authors.length) item.author = authors.map(cslName);
+      if (c.abstract) item.abstract = text(c.abstract);
+      if (list(c.keywords).length) item.keyword = list(c.keywords).join(", ");
+      var date = list(c.date).map(Number);
+      if (date.length) item.issued = { "date-parts": [date] };
+      item["container-title"] = c.venue || siteName();
+      if (c.track) item.genre = text(c.track);
+      if (doi(c)) item.DOI = doi(c);
+      item.URL = text(c.link || p.page);
+      var note = [p.note, T.theme + p.theme, c.status, c.primary_area, c.pdf && "PDF: " + c.pdf, c.code && "Code: " + c.code].concat(c.link ? ["Page: " + p.page] : [], sessionLines(c), extras(c)).filter(Boolean).map(text);
+      item.note = note.join("\n");
+      return item;
+    });
+    return JSON.stringify(items, null, 2) + "\n";
+  }
+  var FORMATS = {
+    bibtex: { label: "BibTeX", ext: "bib", type: "application/x-bibtex", make: function(recs) {
+      return toBibtex(recs);
+    } },
+    ris: { label: "RIS", ext: "ris", type: "application/x-research-info-systems", cites: true, make: function(recs, cites) {
+      return toRis(recs.map(function(r) {
+        return full(r, cites);
+      }));
+    } },
+    csl: { label: "CSL-JSON", ext: "json", type: "application/vnd.citationstyles.csl+json", cites: true, make: function(recs, cites) {
+      return toCsl(recs.map(function(r) {
+        return full(r, cites);
+      }));
+    } },
+    csv: { label: "CSV", ext: "csv", type: "text/csv", make: function(recs) {
+      return toCsv(recs);
+    } }
+  };
+  function exportAs(format, recs, name, status) {
+    var f = FORMATS[format];
+    return (f.cites ? citations(recs) : Promise.resolve({})).then(
+      function(cites) {
+        download(name + "." + f.ext, f.make(recs, cites), f.type);
+      },
+      function() {
+        if (status) status.textContent = T.failed;
+      }
+    );
+  }
+  function listenForExports() {
+    document.addEventListener("rl:reading-list", addListExports);
+    document.addEventListener("rl:filter", addShownExport);
+  }
+  function addListExports(event) {
+    var d = event.detail;
+    var buttons = [["ris", T.ris], ["csl", T.csl]].map(function(b) {
+      var btn = el("button", { type: "button", class: "rl-button", "data-rl-action": "export-" + b[0] }, [b[1]]);
+      btn.addEventListener("click", function() {
+        exportAs(b[0], starredPapers(d.idx), "reading-list", d.status);
+      });
+      return btn;
+    });
+    var importButton = d.toolbar.querySelector('[data-rl-action="import-csv"]');
+    buttons.forEach(function(b) {
+      d.toolbar.insertBefore(b, importButton);
+    });
+    document.addEventListener("rl:reading-list-render", function(e) {
+      buttons.forEach(function(b) {
+        b.disabled = !e.detail.papers.length;
+      });
+    });
+  }
+  function addShownExport(event) {
+    var items = event.detail.items;
+    var select = el("select", { class: "rl-export__format", "aria-label": T.shown });
+    Object.keys(FORMATS).forEach(function(k) {
+      select.appendChild(el("option", { value: k }, [FORMATS[k].label]));
+    });
+    var button = el("button", { type: "button", class: "rl-button rl-export__go", "data-rl-action": "export-shown" }, [T.download]);
+    var status = el("span", { class: "rl-export__status", role: "status", "aria-live": "polite" });
+    button.addEventListener("click", function() {
+      var shown = items.filter(function(i) {
+        return !i.off;
+      }).map(function(i) {
+        return i.rec;
+      });
+      exportAs(select.value, shown, pageName(), status);
+    });
+    event.detail.box.appendChild(el("div", { class: "rl-export" }, [el("label", {}, [T.shown + " ", select]), button, status]));
+  }
+  function pageName() {
+    var rel = location.href.indexOf(ROOT) === 0 ? location.href.slice(ROOT.length).split(/[?#]/)[0] : "";
+    var folder = rel.replace(/(index)?\.html$/, "").split("/").filter(Boolean).pop();
+    return folder ? folder + "-papers" : "papers";
+  }
+
   // src/filters.js
   var URL_KEYS = { text: "filter", tag: "tag", status: "status", starred: "starred" };
   var TOP_KEYWORDS = 30;
@@ -575,8 +1009,8 @@
   }
   function collectItems(lists, idx) {
     var items = [];
-    lists.forEach(function(list) {
-      list.querySelectorAll("li").forEach(function(li) {
+    lists.forEach(function(list2) {
+      list2.querySelectorAll("li").forEach(function(li) {
         var link = li.querySelector("a[href]");
         var rel = link && siteRelative(link.getAttribute("href"));
         var rec = rel && idx.byUrl.get(rel);
@@ -588,7 +1022,7 @@
         items.push({
           li,
           rec,
-          list,
+          list: list2,
           off: false,
           hay: fold([rec.title, rec.theme, rec.status].concat(rec.keywords || []).join("\n")),
           keywords: new Set((rec.keywords || []).map(fold)),
@@ -630,14 +1064,14 @@
       observer.observe(i.li);
     });
   }
-  function sectionOf(list) {
-    var parts = [list];
-    for (var node = list.previousElementSibling; node; node = node.previousElementSibling) {
+  function sectionOf(list2) {
+    var parts = [list2];
+    for (var node = list2.previousElementSibling; node; node = node.previousElementSibling) {
       if (node.matches(".rl-papers, .rl-map, .rl-filter, .rl-filter-slot, h1")) break;
       parts.push(node);
       if (/^H[2-6]$/.test(node.tagName)) return parts;
     }
-    return [list];
+    return [list2];
   }
   function topKeywords(items) {
     var counts = /* @__PURE__ */ new Map();
@@ -737,8 +1171,8 @@
     }
     lists[lists.length - 1].after(empty);
     announce("rl:filter", { box, items });
-    var sections = lists.map(function(list) {
-      return { list, parts: sectionOf(list), off: false };
+    var sections = lists.map(function(list2) {
+      return { list: list2, parts: sectionOf(list2), off: false };
     });
     var urlTimer = 0;
     function apply(writeUrl) {
@@ -836,12 +1270,12 @@
     });
     var heading = el("h2", { id: "tagged" }, [msg("js.tagged", { keyword: wanted })]);
     var note = el("p", { class: "rl-meta" }, [msgCount("js.papers", papers.length)]);
-    var list = el("ul", { class: "rl-tag-view__papers" });
+    var list2 = el("ul", { class: "rl-tag-view__papers" });
     papers.forEach(function(p) {
-      list.append(el("li", {}, [el("a", { href: pageHref(p.url) }, titleNodes(p)), " \xB7 " + text(p.theme)]));
+      list2.append(el("li", {}, [el("a", { href: pageHref(p.url) }, titleNodes(p)), " \xB7 " + text(p.theme)]));
     });
-    box.replaceChildren(heading, note, list);
-    typeset(list);
+    box.replaceChildren(heading, note, list2);
+    typeset(list2);
   }
   function currentlyShown(items) {
     var shown = new Set(items.filter(function(i) {
@@ -964,10 +1398,10 @@
     var n = map.points.length;
     var r = Math.max(1, Math.min(5, 0.12 * Math.sqrt(width * height / n)));
     map.radius = r;
-    var pad = r + 8;
+    var pad2 = r + 8;
     map.points.forEach(function(p) {
-      p.px = pad + p.x * (width - 2 * pad);
-      p.py = pad + (1 - p.y) * (height - 2 * pad);
+      p.px = pad2 + p.x * (width - 2 * pad2);
+      p.py = pad2 + (1 - p.y) * (height - 2 * pad2);
     });
     map.grid = buildGrid(map.points, width, height);
     var ctx = map.canvas.getContext("2d");
@@ -986,8 +1420,8 @@
     var square = n > 2e3;
     ctx.globalAlpha = n > 2e3 ? 0.75 : 0.9;
     fillPoints(ctx, faint, Math.max(1.2, r * 0.8), square, cssVar("--md-default-fg-color--lighter", "rgba(128,128,128,.4)"));
-    byColour.forEach(function(list, c) {
-      fillPoints(ctx, list, r, square, themeColour(c, dark));
+    byColour.forEach(function(list2, c) {
+      fillPoints(ctx, list2, r, square, themeColour(c, dark));
     });
     ctx.globalAlpha = 1;
     drawLabels(map, ctx);
@@ -996,14 +1430,14 @@
     map.box.setAttribute("data-render-ms", ms.toFixed(1));
     map.box.setAttribute("data-points", String(n));
     map.box.setAttribute("data-lit", String(map.lit ? map.lit.size : n));
-    map.box.setAttribute("data-pad", String(pad));
+    map.box.setAttribute("data-pad", String(pad2));
   }
-  function fillPoints(ctx, list, r, square, colour) {
-    if (!list.length) return;
+  function fillPoints(ctx, list2, r, square, colour) {
+    if (!list2.length) return;
     ctx.fillStyle = colour;
     ctx.beginPath();
-    for (var i = 0; i < list.length; i++) {
-      var p = list[i];
+    for (var i = 0; i < list2.length; i++) {
+      var p = list2[i];
       if (square) ctx.rect(p.px - r, p.py - r, 2 * r, 2 * r);
       else {
         ctx.moveTo(p.px + r, p.py);
@@ -1270,240 +1704,573 @@
     });
   }).observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
 
-  // src/reading-list.js
-  function initReadingList(box, idx) {
-    if (box.hasAttribute("data-rl-ready")) return;
-    box.setAttribute("data-rl-ready", "");
-    var status = el("p", { class: "rl-list__status", role: "status", "aria-live": "polite" });
-    var file = el("input", { type: "file", accept: ".csv,text/csv", class: "rl-offscreen", tabindex: "-1", "aria-hidden": "true" });
-    var buttons = [
-      ["export-markdown", function() {
-        download("reading-list.md", toMarkdown(starredPapers(idx)), "text/markdown");
-      }],
-      ["export-bibtex", function() {
-        download("reading-list.bib", toBibtex(starredPapers(idx)), "application/x-bibtex");
-      }],
-      ["export-csv", function() {
-        download("reading-list.csv", toCsv(starredPapers(idx)), "text/csv");
-      }],
-      ["import-csv", function() {
-        file.click();
-      }]
-    ].map(function(b) {
-      var btn = el("button", { type: "button", class: "rl-button", "data-rl-action": b[0] }, [msg("js." + b[0].replace("-", "_"))]);
-      btn.addEventListener("click", b[1]);
-      return btn;
+  // src/notes.js
+  var T2 = strings("js.notes");
+  var fields = /* @__PURE__ */ new Map();
+  function noteField(id, title, compact) {
+    var area = el("textarea", {
+      class: "rl-note__text",
+      rows: compact ? store.note(id) ? "2" : "1" : "3",
+      placeholder: compact ? T2.itemPlaceholder : T2.placeholder,
+      "aria-label": compact ? T2.itemLabel + title : null,
+      "data-paper": id
     });
-    var toolbar = el("div", { class: "rl-list__toolbar", role: "group", "aria-label": msg("js.export_import") }, buttons.concat([file]));
-    var summary = el("p", { class: "rl-list__summary" });
-    var content = el("div", { class: "rl-list__content" });
-    box.append(summary, toolbar, status, content);
-    announce("rl:reading-list", { box, toolbar, status, idx });
-    file.addEventListener("change", function() {
+    area.value = store.note(id);
+    area.addEventListener("input", function() {
+      if (area.value.trim() && !store.starred(id)) store.update([[id, "s", true]]);
+      store.setNote(id, area.value);
+    });
+    if (!fields.has(id)) fields.set(id, []);
+    fields.get(id).push(area);
+    return area;
+  }
+  function refresh(id) {
+    (fields.get(id) || []).forEach(function(area) {
+      if (document.activeElement !== area) area.value = store.note(id);
+    });
+  }
+  function initPaperPage() {
+    document.querySelectorAll(".rl-actions[data-paper]").forEach(function(actions) {
       var _a;
-      var chosen = (_a = file.files) == null ? void 0 : _a[0];
-      if (!chosen) return;
-      chosen.text().then(function(body) {
-        status.textContent = importCsv(body, idx);
-        file.value = "";
+      if ((_a = actions.nextElementSibling) == null ? void 0 : _a.classList.contains("rl-note")) return;
+      var id = actions.getAttribute("data-paper");
+      var h1 = document.querySelector(".md-content h1");
+      var area = noteField(id, h1 ? h1.textContent.trim() : "", false);
+      var status = el("span", { class: "rl-note__status", role: "status", "aria-live": "polite" });
+      var timer = 0;
+      area.addEventListener("input", function() {
+        status.textContent = T2.saved;
+        clearTimeout(timer);
+        timer = setTimeout(function() {
+          status.textContent = "";
+        }, 1500);
+      });
+      var box = el("div", { class: "rl-note" }, [el("label", { class: "rl-note__label" }, [T2.label, area]), status]);
+      actions.after(box);
+    });
+  }
+  function listenForNotes() {
+    document.addEventListener("rl:reading-list-render", function(event) {
+      fields.clear();
+      event.detail.content.querySelectorAll("li[data-rl-paper]").forEach(function(li) {
+        var id = li.getAttribute("data-rl-paper");
+        var link = li.querySelector("a");
+        li.appendChild(el("div", { class: "rl-note rl-note--compact" }, [noteField(id, link ? link.textContent : "", true)]));
       });
     });
-    function render() {
-      views.clear();
-      var papers = starredPapers(idx);
-      var read = papers.filter(function(p) {
-        return store.read(p.id);
-      }).length;
-      var elsewhere = store.starredIds().filter(function(id) {
-        return !idx.byId.has(id);
-      }).length;
-      summary.textContent = papers.length ? msg("js.list_summary", { starred: msgCount("js.starred_papers", papers.length), read }) : msg("js.list_empty");
-      if (elsewhere) summary.textContent += " " + msg("js.list_elsewhere", { n: elsewhere });
-      buttons.slice(0, 3).forEach(function(b) {
-        b.disabled = !papers.length;
-      });
-      content.textContent = "";
-      groupByTheme(papers).forEach(function(group) {
-        content.appendChild(el("h2", {}, [el("a", { href: pageHref("themes/" + encodeURIComponent(group.slug) + "/") }, [group.label])]));
-        var list = el("ul", { class: "rl-list__papers" });
-        group.papers.forEach(function(p) {
-          var link = el("a", { href: pageHref(p.url) }, titleNodes(p));
-          var li = el("li", { class: "rl-item", "data-rl-paper": p.id }, [
-            el("span", { class: "rl-item__actions" }, [toggleButton("star", p.id, text(p.title), true), toggleButton("read", p.id, text(p.title), true)]),
-            link
-          ]);
-          if (p.status) li.append(" ", el("span", { class: "rl-badge" }, [text(p.status)]));
-          register(p.id, li);
-          list.appendChild(li);
-        });
-        content.appendChild(list);
-        typeset(list);
-      });
-      repaint(null);
-      announce("rl:reading-list-render", { content, papers });
-    }
-    store.listen(render);
-    render();
-  }
-  function starredPapers(idx) {
-    return store.starredIds().filter(function(id) {
-      return idx.byId.has(id);
-    }).map(function(id) {
-      return idx.byId.get(id);
+    document.addEventListener("rl:note", function(event) {
+      refresh(event.detail.id);
     });
-  }
-  function groupByTheme(papers) {
-    var groups = /* @__PURE__ */ new Map();
-    papers.forEach(function(p) {
-      var slug = text(p.theme_slug);
-      if (!groups.has(slug)) groups.set(slug, { slug, label: text(p.theme || slug), papers: [] });
-      groups.get(slug).papers.push(p);
-    });
-    var list = Array.from(groups.values()).sort(function(a, b) {
-      return a.label.localeCompare(b.label);
-    });
-    list.forEach(function(g) {
-      g.papers.sort(function(a, b) {
-        return text(a.title).localeCompare(text(b.title));
-      });
-    });
-    return list;
-  }
-  function siteName() {
-    var meta = document.querySelector('meta[property="og:site_name"]');
-    return meta ? meta.getAttribute("content") : document.title;
-  }
-  function toMarkdown(papers) {
-    var md = function(s) {
-      return text(s).replace(/[\\`*_[\]<>|~#]/g, "\\$&");
-    };
-    var read = papers.filter(function(p) {
-      return store.read(p.id);
-    }).length;
-    var out = ["# " + md(siteName()) + ": my reading list", "", papers.length + " papers, " + read + " read.", ""];
-    groupByTheme(papers).forEach(function(g) {
-      out.push("## " + md(g.label), "");
-      g.papers.forEach(function(p) {
-        out.push("- [" + (store.read(p.id) ? "x" : " ") + "] [" + md(p.title) + "](<" + publicHref(p.url).replace(/>/g, "%3E") + ">)" + (p.status ? " \u2014 " + md(p.status) : ""));
-        store.note(p.id).split(/\r?\n/).filter(function(line) {
-          return line.trim();
-        }).forEach(function(line) {
-          out.push("  > " + md(line));
-        });
-      });
-      out.push("");
-    });
-    return out.join("\n");
-  }
-  function toBibtex(papers) {
-    var used = /* @__PURE__ */ new Set();
-    return papers.map(function(p) {
-      return bibtexEntry({ id: p.id, title: p.title, url: publicHref(p.url), theme: p.theme, status: p.status, derived: p.title_derived, read: store.read(p.id), note: store.note(p.id) }, used);
-    }).join("\n");
-  }
-  var CSV_COLUMNS = ["id", "title", "theme", "status", "url", "read", "note"];
-  function toCsv(papers) {
-    var rows = [CSV_COLUMNS].concat(papers.map(function(p) {
-      return [p.id, p.title, p.theme, p.status, publicHref(p.url), store.read(p.id) ? "yes" : "no", store.note(p.id)];
-    }));
-    return "\uFEFF" + rows.map(function(r) {
-      return r.map(csvCell).join(",");
-    }).join("\r\n") + "\r\n";
-  }
-  function csvCell(value) {
-    var s = text(value);
-    if (/^[=+\-@\t\r]/.test(s)) s = "'" + s;
-    return /[",\r\n]/.test(s) || s !== s.trim() ? '"' + s.replace(/"/g, '""') + '"' : s;
-  }
-  function parseCsv(body) {
-    var rows = [];
-    var row = [];
-    var cell = "";
-    var quoted = false;
-    var s = body.replace(/^\ufeff/, "");
-    for (var i = 0; i < s.length; i++) {
-      var ch = s[i];
-      if (quoted) {
-        if (ch === '"' && s[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else if (ch === '"') quoted = false;
-        else cell += ch;
-      } else if (ch === '"') quoted = true;
-      else if (ch === ",") {
-        row.push(cell);
-        cell = "";
-      } else if (ch === "\n" || ch === "\r") {
-        if (ch === "\r" && s[i + 1] === "\n") i++;
-        row.push(cell);
-        rows.push(row);
-        row = [];
-        cell = "";
-      } else cell += ch;
-    }
-    if (cell || row.length) {
-      row.push(cell);
-      rows.push(row);
-    }
-    return rows.filter(function(r) {
-      return r.some(function(c) {
-        return c.trim();
+    window.addEventListener("storage", function() {
+      fields.forEach(function(_, id) {
+        refresh(id);
       });
     });
   }
-  function uncell(value) {
-    return text(value).replace(/^'(?=[=+\-@\t\r])/, "").trim();
+  function initNotes() {
+    fields.clear();
+    initPaperPage();
   }
-  function importCsv(body, idx) {
-    var rows = parseCsv(body);
-    if (!rows.length) return msg("js.import_empty");
-    var head = rows[0].map(function(h) {
-      return uncell(h).toLowerCase();
-    });
-    var col = { id: head.indexOf("id"), url: head.indexOf("url"), read: head.indexOf("read"), note: head.indexOf("note") };
-    if (col.id < 0 && col.url < 0) return msg("js.import_no_id");
-    var changes = [];
-    var skipped = 0;
-    var nRead = 0;
-    rows.slice(1).forEach(function(r) {
-      var rec = col.id >= 0 ? idx.byId.get(uncell(r[col.id])) : null;
-      if (!rec && col.url >= 0) {
-        var m = /papers\/[^/?#]+/.exec(uncell(r[col.url]));
-        rec = m ? idx.byUrl.get(normalisePath(m[0] + "/")) : null;
+
+  // src/schedule.js
+  var T3 = strings("js.schedule");
+  function sessions() {
+    return loadData("sessions.js", "RL_SESSIONS");
+  }
+  function own(map, id) {
+    return Object.hasOwn(map, id) && Array.isArray(map[id]) ? map[id] : [];
+  }
+  function icsText(value) {
+    return text(value).replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+  }
+  function icsTime(iso) {
+    return text(iso).replace(/[-:]/g, "");
+  }
+  function fold2(line) {
+    var out = [];
+    var current = "";
+    var bytes = 0;
+    var limit = 75;
+    Array.from(line).forEach(function(ch) {
+      var size = new TextEncoder().encode(ch).length;
+      if (bytes + size > limit) {
+        out.push(current);
+        current = " ";
+        bytes = 1;
       }
-      if (!rec) {
-        skipped++;
+      current += ch;
+      bytes += size;
+    });
+    out.push(current);
+    return out.join("\r\n");
+  }
+  function toIcs(papers, table) {
+    var stamp = (/* @__PURE__ */ new Date()).toISOString().replace(/\.\d+Z$/, "Z");
+    var lines = [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:-//readinglist//Reading list//EN",
+      "CALSCALE:GREGORIAN",
+      "METHOD:PUBLISH",
+      "X-WR-CALNAME:" + icsText(siteName() + ": " + T3.title)
+    ];
+    var zone = null;
+    papers.forEach(function(p) {
+      own(table, p.id).forEach(function(s) {
+        if (!zone && /\//.test(text(s.zone))) zone = text(s.zone);
+        var page = publicHref(p.url);
+        var note = store.note(p.id);
+        lines.push(
+          "BEGIN:VEVENT",
+          "UID:" + icsText(p.id + "-" + icsTime(s.start) + "@readinglist"),
+          "DTSTAMP:" + icsTime(stamp),
+          "DTSTART:" + icsTime(s.start)
+        );
+        if (s.end) lines.push("DTEND:" + icsTime(s.end));
+        lines.push(
+          "SUMMARY:" + icsText(p.title),
+          "LOCATION:" + icsText(s.name),
+          "DESCRIPTION:" + icsText([T3.session + text(s.when), page].concat(note ? [note] : []).join("\n")),
+          "URL:" + page,
+          "END:VEVENT"
+        );
+      });
+    });
+    if (zone) lines.splice(6, 0, "X-WR-TIMEZONE:" + icsText(zone));
+    lines.push("END:VCALENDAR");
+    return lines.map(fold2).join("\r\n") + "\r\n";
+  }
+  function listenForSchedule() {
+    document.addEventListener("rl:reading-list", addCalendar);
+  }
+  function addCalendar(event) {
+    var d = event.detail;
+    sessions().then(function(table) {
+      if (!Object.keys(table).length) return;
+      var button = el("button", { type: "button", class: "rl-button", "data-rl-action": "export-ics" }, [T3.ics]);
+      button.addEventListener("click", function() {
+        download("reading-list.ics", toIcs(starredPapers(d.idx), table), "text/calendar");
+      });
+      function paint() {
+        button.disabled = !starredPapers(d.idx).some(function(p) {
+          return own(table, p.id).length;
+        });
+      }
+      d.toolbar.insertBefore(button, d.toolbar.querySelector('[data-rl-action="import-csv"]'));
+      document.addEventListener("rl:reading-list-render", paint);
+      paint();
+    }, function() {
+    });
+  }
+
+  // src/search.js
+  var RESULTS = 10;
+  var DELAY = 120;
+  var FIRST_WAIT = 3e3;
+  var EXCERPT_WORDS = 36;
+  var firstAnswer = null;
+  function firstSearch() {
+    return firstAnswer;
+  }
+  function initSearch() {
+    const box = document.querySelector(".rl-search");
+    const toggle = document.getElementById("__search");
+    if (!box || !toggle) return;
+    const input = box.querySelector(".md-search__input");
+    const form = box.querySelector(".md-search__form");
+    const meta = box.querySelector(".md-search-result__meta");
+    const list2 = box.querySelector(".md-search-result__list");
+    const words = box.dataset;
+    const root = new URL(ROOT);
+    const served = location.protocol === "http:" || location.protocol === "https:";
+    let pagefind = null;
+    let latest = 0;
+    let timer = 0;
+    let settle = null;
+    let found = null;
+    function load() {
+      if (!pagefind) {
+        pagefind = import(new URL("pagefind/pagefind.js", root).href).then(async (module) => {
+          await module.options({ baseUrl: root.pathname, excerptLength: EXCERPT_WORDS });
+          await module.init();
+          return module;
+        });
+        pagefind.catch(() => {
+          pagefind = null;
+        });
+      }
+      return pagefind;
+    }
+    function say(text2) {
+      meta.textContent = text2;
+    }
+    function count(n) {
+      if (n === 0) return words.rlNone;
+      if (n === 1) return words.rlOne;
+      return words.rlOther.replace("#", String(n));
+    }
+    function unescapeAngles(text2) {
+      return text2.replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+    }
+    function excerptNodes(excerpt) {
+      const nodes = [];
+      (excerpt || "").split(/(<mark>[^<]*<\/mark>)/).forEach((part, i) => {
+        if (!part) return;
+        if (i % 2 === 1) {
+          const [, word, space] = unescapeAngles(part.slice(6, -7)).match(/^([\s\S]*?)(\s*)$/);
+          const mark = document.createElement("mark");
+          mark.textContent = word;
+          nodes.push(mark);
+          if (space) nodes.push(document.createTextNode(space));
+        } else {
+          nodes.push(document.createTextNode(unescapeAngles(part.replace(/<\/?mark>/g, ""))));
+        }
+      });
+      return nodes;
+    }
+    function withoutTitle(nodes, title) {
+      const flat = nodes.map((node) => node.textContent).join("");
+      if (!title || !flat.startsWith(title)) return nodes;
+      let cut = title.length;
+      const kept = [];
+      nodes.forEach((node) => {
+        if (cut >= node.textContent.length) {
+          cut -= node.textContent.length;
+          return;
+        }
+        if (cut > 0) {
+          node.textContent = node.textContent.slice(cut);
+          cut = 0;
+        }
+        kept.push(node);
+      });
+      if (kept.length && kept[0].nodeType === Node.TEXT_NODE) kept[0].textContent = kept[0].textContent.replace(/^[\s.:·-]+/, "");
+      return kept;
+    }
+    function item(data) {
+      var _a, _b;
+      const li = document.createElement("li");
+      li.className = "md-search-result__item";
+      const link = document.createElement("a");
+      link.className = "md-search-result__link";
+      link.href = data.url;
+      link.tabIndex = -1;
+      const article = document.createElement("article");
+      article.className = "md-search-result__article md-typeset";
+      const title = document.createElement("h1");
+      const heading = ((_a = data.meta) == null ? void 0 : _a.title) || data.url;
+      title.append(...mathNodes(heading));
+      const text2 = document.createElement("p");
+      text2.className = "md-search-result__teaser";
+      text2.append(...withoutTitle(excerptNodes(data.excerpt), (_b = data.meta) == null ? void 0 : _b.title));
+      article.append(title, text2);
+      link.append(article);
+      li.append(link);
+      return li;
+    }
+    function moreButton(total, shown) {
+      const li = document.createElement("li");
+      li.className = "md-search-result__item rl-search__more";
+      const button2 = document.createElement("button");
+      button2.type = "button";
+      button2.className = "md-search-result__more rl-search__more-button";
+      button2.tabIndex = -1;
+      button2.textContent = words.rlMore.replace("#", String(Math.min(RESULTS, total - shown)));
+      button2.addEventListener("click", async () => {
+        var _a;
+        const number = latest;
+        const answer = found;
+        const data = await Promise.all(answer.results.slice(shown, shown + RESULTS).map((result) => result.data()));
+        if (number !== latest || answer !== found) return;
+        const items = data.map(item);
+        li.replaceWith(...items);
+        if (total > shown + items.length) list2.append(moreButton(total, shown + items.length));
+        const first = (_a = items[0]) == null ? void 0 : _a.querySelector("a");
+        if (first) first.focus();
+      });
+      li.append(button2);
+      return li;
+    }
+    function show(query, items, total) {
+      list2.replaceChildren(...items);
+      renderMath(list2);
+      if (total > items.length) list2.append(moreButton(total, items.length));
+      say(query ? count(total) : words.rlPlaceholder);
+      box.dataset.rlQuery = query;
+      if (query && settle) settle();
+    }
+    async function run(query, number) {
+      if (!query) {
+        show("", [], 0);
         return;
       }
-      changes.push([rec.id, "s", true]);
-      if (col.read >= 0) {
-        var isRead = /^(yes|y|true|1|x|read)$/i.test(uncell(r[col.read]));
-        if (isRead) nRead++;
-        changes.push([rec.id, "r", isRead]);
+      if (!served) {
+        say(words.rlNeedsServer);
+        box.dataset.rlQuery = query;
+        return;
       }
-      var note = col.note >= 0 ? uncell(r[col.note]) : "";
-      if (note) changes.push([rec.id, "n", note]);
+      try {
+        const module = await load();
+        const answer = await module.search(query);
+        if (number !== latest) return;
+        const data = await Promise.all(answer.results.slice(0, RESULTS).map((result) => result.data()));
+        if (number !== latest) return;
+        found = answer;
+        show(query, data.map(item), answer.results.length);
+      } catch (_error) {
+        if (number !== latest) return;
+        say(words.rlUnavailable);
+        box.dataset.rlQuery = query;
+      }
+    }
+    function schedule() {
+      const number = ++latest;
+      clearTimeout(timer);
+      timer = setTimeout(() => run(input.value.trim(), number), DELAY);
+    }
+    function open() {
+      if (!toggle.checked) toggle.click();
+      input.focus();
+    }
+    function close() {
+      if (toggle.checked) toggle.click();
+      input.blur();
+      if (settle) settle();
+    }
+    function links() {
+      return Array.from(list2.querySelectorAll(".md-search-result__link, .rl-search__more-button"));
+    }
+    function move(step) {
+      const all = links();
+      if (!all.length) return;
+      const at = all.indexOf(document.activeElement);
+      const next = at + step;
+      if (next < 0) {
+        input.focus();
+        return;
+      }
+      all[Math.min(next, all.length - 1)].focus();
+    }
+    function warm() {
+      if (!served) return;
+      load().catch(() => {
+      });
+      if (!firstAnswer) {
+        firstAnswer = new Promise((resolve) => {
+          settle = resolve;
+          setTimeout(resolve, FIRST_WAIT);
+        });
+      }
+    }
+    if (served) load().catch(() => {
     });
-    if (changes.length) store.update(changes);
-    var n = changes.filter(function(c) {
-      return c[1] === "s";
-    }).length;
-    var said = msg(col.read >= 0 ? "js.imported_read" : "js.imported", { papers: msgCount("js.papers", n), read: nRead });
-    if (skipped) said += " " + msgCount("js.import_skipped", skipped);
-    return said;
+    box.addEventListener("pointerenter", warm, { once: true });
+    const button = document.querySelector('.md-header__button[for="__search"]');
+    if (button) button.addEventListener("pointerdown", warm, { once: true });
+    input.addEventListener("input", schedule);
+    input.addEventListener("focus", () => {
+      if (!toggle.checked) toggle.click();
+      warm();
+    });
+    form.addEventListener("reset", () => {
+      latest++;
+      setTimeout(() => show("", [], 0));
+      input.focus();
+    });
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const first = list2.querySelector(".md-search-result__link");
+      if (first) location.href = first.href;
+    });
+    box.addEventListener("focusout", (event) => {
+      if (toggle.checked && event.relatedTarget && !box.contains(event.relatedTarget)) toggle.click();
+    });
+    toggle.addEventListener("change", () => {
+      if (toggle.checked) setTimeout(() => input.focus(), 0);
+    });
+    document.addEventListener("keydown", (event) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target;
+      const inBox = box.contains(target);
+      if (inBox && toggle.checked) {
+        if (event.key === "Escape") {
+          event.preventDefault();
+          close();
+        } else if (event.key === "ArrowDown") {
+          event.preventDefault();
+          move(1);
+        } else if (event.key === "ArrowUp") {
+          event.preventDefault();
+          move(-1);
+        } else if (event.key === "Enter" && target === input) {
+          event.preventDefault();
+          const first = list2.querySelector(".md-search-result__link");
+          if (first) location.href = first.href;
+        }
+        return;
+      }
+      const typing = target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+      if (!typing && (event.key === "/" || event.key === "s" || event.key === "S")) {
+        event.preventDefault();
+        open();
+      }
+    });
   }
-  function download(name, body, type) {
-    var url = URL.createObjectURL(new Blob([body], { type: type + ";charset=utf-8" }));
-    var link = el("a", { href: url, download: name, class: "rl-offscreen" });
-    link.addEventListener("click", function(event) {
-      event.stopPropagation();
+
+  // src/share.js
+  var KEY = "share=";
+  var VERSION = "1";
+  var CODE = 5;
+  var ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  var T4 = strings("js.share");
+  function utf8(value) {
+    return new TextEncoder().encode(value);
+  }
+  function code(id) {
+    var h = fnv1a(id) >>> 2;
+    var out = "";
+    for (var i = CODE - 1; i >= 0; i--) out += ALPHABET[h >>> 6 * i & 63];
+    return out;
+  }
+  function toBase64url(value) {
+    var bin = "";
+    utf8(value).forEach(function(b) {
+      bin += String.fromCharCode(b);
     });
-    document.body.appendChild(link);
-    link.click();
-    setTimeout(function() {
-      URL.revokeObjectURL(url);
-      link.remove();
-    }, 1e3);
+    return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  function fromBase64url(value) {
+    var bin = atob(value.replace(/-/g, "+").replace(/_/g, "/"));
+    return new TextDecoder().decode(Uint8Array.from(bin, function(ch) {
+      return ch.charCodeAt(0);
+    }));
+  }
+  function codeIndex(idx) {
+    var byCode = /* @__PURE__ */ new Map();
+    idx.papers.forEach(function(p) {
+      var c = code(p.id);
+      if (!byCode.has(c)) byCode.set(c, []);
+      byCode.get(c).push(p.id);
+    });
+    return byCode;
+  }
+  function encode(ids, idx) {
+    var byCode = codeIndex(idx);
+    var codes = [];
+    var spelt = [];
+    ids.forEach(function(id) {
+      var c = code(id);
+      if ((byCode.get(c) || []).length > 1) spelt.push(toBase64url(id));
+      else codes.push(c);
+    });
+    return VERSION + codes.sort().join("") + (spelt.length ? "." + spelt.sort().join(".") : "");
+  }
+  function decode(value, idx) {
+    var parts = value.split(".");
+    var head = parts.shift();
+    if (head.charAt(0) !== VERSION) return null;
+    var byCode = codeIndex(idx);
+    var ids = [];
+    var missing = 0;
+    var body = head.slice(1);
+    for (var i = 0; i + CODE <= body.length; i += CODE) {
+      var found = byCode.get(body.slice(i, i + CODE)) || [];
+      if (found.length === 1) ids.push(found[0]);
+      else missing++;
+    }
+    parts.forEach(function(part) {
+      var id = null;
+      try {
+        id = fromBase64url(part);
+      } catch (_err) {
+        id = null;
+      }
+      if (id !== null && idx.byId.has(id)) ids.push(id);
+      else missing++;
+    });
+    return { ids: Array.from(new Set(ids)), missing };
+  }
+  function shareLink(ids, idx) {
+    var page = publicHref("reading-list/");
+    if (location.protocol === "file:" && /\/$/.test(page)) page += "index.html";
+    return page + "#" + KEY + encode(ids, idx);
+  }
+  function listenForShare() {
+    document.addEventListener("rl:reading-list", addShareLink);
+    window.addEventListener("hashchange", function() {
+      if (sharedValue() !== null && document.querySelector(".rl-reading-list")) location.reload();
+    });
+  }
+  function addShareLink(event) {
+    var d = event.detail;
+    var field = el("input", { type: "text", readonly: true, class: "rl-share__link", "aria-label": T4.linkLabel, hidden: true });
+    var button = el("button", { type: "button", class: "rl-button", "data-rl-action": "share-link" }, [T4.share]);
+    button.addEventListener("click", function() {
+      var link = shareLink(store.starredIds().filter(function(id) {
+        return d.idx.byId.has(id);
+      }), d.idx);
+      field.value = link;
+      field.hidden = false;
+      copyText(link).then(function(ok) {
+        d.status.textContent = ok ? T4.copied : T4.copyFailed;
+        if (!ok) field.select();
+      });
+    });
+    var importButton = d.toolbar.querySelector('[data-rl-action="import-csv"]');
+    d.toolbar.insertBefore(button, importButton);
+    d.toolbar.after(field);
+    document.addEventListener("rl:reading-list-render", function(e) {
+      button.disabled = !e.detail.papers.length;
+      field.hidden = true;
+    });
+    showShared(d.box, d.idx);
+  }
+  function sharedValue() {
+    var hash = location.hash.replace(/^#/, "");
+    return hash.indexOf(KEY) === 0 ? hash.slice(KEY.length) : null;
+  }
+  function showShared(box, idx) {
+    var value = sharedValue();
+    if (value === null) return;
+    var shared = decode(value, idx);
+    if (!shared) return;
+    var papers = shared.ids.map(function(id) {
+      return idx.byId.get(id);
+    });
+    var status = el("p", { class: "rl-shared__status", role: "status", "aria-live": "polite" });
+    var save = el("button", { type: "button", class: "rl-button", "data-rl-action": "save-shared" }, [T4.save]);
+    var close = el("button", { type: "button", class: "rl-button", "data-rl-action": "close-shared" }, [T4.close]);
+    var summary = msgCount("js.share.count", papers.length) + (shared.missing ? ". " + msgCount("js.share.missing", shared.missing) : ".");
+    var panel = el("section", { class: "rl-shared", "aria-labelledby": "rl-shared-heading" }, [
+      el("h2", { id: "rl-shared-heading" }, [T4.heading]),
+      el("p", { class: "rl-shared__summary" }, [summary]),
+      el("div", { class: "rl-list__toolbar" }, [save, close]),
+      status
+    ]);
+    groupByTheme(papers).forEach(function(group) {
+      panel.appendChild(el("h3", {}, [group.label]));
+      var list2 = el("ul", { class: "rl-shared__papers" });
+      group.papers.forEach(function(p) {
+        list2.appendChild(el("li", { "data-rl-shared": p.id }, [el("a", { href: pageHref(p.url) }, [text(p.title)])]));
+      });
+      panel.appendChild(list2);
+    });
+    save.disabled = !papers.length;
+    box.before(panel);
+    save.addEventListener("click", function() {
+      store.update(papers.map(function(p) {
+        return [p.id, "s", true];
+      }));
+      status.textContent = msgCount("js.share.saved", papers.length);
+      save.disabled = true;
+    });
+    close.addEventListener("click", function() {
+      panel.remove();
+      try {
+        history.replaceState(history.state, "", location.pathname + location.search);
+      } catch (_err) {
+      }
+    });
   }
 
   // src/main.js
@@ -1511,23 +2278,9 @@
     store,
     loadPapers,
     loadPoints,
-    loadData,
     indexPapers,
-    root: ROOT,
-    el,
-    text,
-    pageHref,
-    publicHref,
-    siteName,
-    copyText,
-    download,
-    starredPapers,
-    groupByTheme,
-    exports: { markdown: toMarkdown, bibtex: toBibtex, csv: toCsv },
-    msgCount,
-    strings
+    share: { code, link: shareLink }
   };
-  window.rlMath = { nodes: mathNodes, render: renderMath };
   function initPage() {
     renderMath(document.body);
     store.reset();
@@ -1536,28 +2289,21 @@
     store.listen(repaint);
     fixFileLinks();
     document.querySelectorAll(".rl-actions[data-paper]").forEach(initActions);
+    initNotes();
     var lists = Array.from(document.querySelectorAll(".rl-papers"));
     var mapBoxes = Array.from(document.querySelectorAll(".rl-map"));
     var readingList = document.querySelector(".rl-reading-list");
     var tagView = document.querySelector(".rl-tag-view");
     var pageMaps = [];
     var records = pageRecords();
-    var filtered = null;
-    var scriptsRan = new Promise(function(resolve) {
-      if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", resolve, { once: true });
-      else resolve();
-    });
-    scriptsRan.then(function() {
-      filtered = lists.length ? initFilter(lists, records, function(shown) {
-        var listed = filtered ? filtered.length : shown.size;
-        pageMaps.forEach(function(m) {
-          setMapHighlight(m, shown.size === listed ? defaultHighlight(m) : rowsOf(shown, records));
-        });
-      }) : null;
-    });
+    var filtered = lists.length ? initFilter(lists, records, function(shown) {
+      var listed = filtered ? filtered.length : shown.size;
+      pageMaps.forEach(function(m) {
+        setMapHighlight(m, shown.size === listed ? defaultHighlight(m) : rowsOf(shown, records));
+      });
+    }) : null;
     if (mapBoxes.length) {
-      Promise.all([loadPoints(), scriptsRan]).then(function(loaded) {
-        var data = loaded[0];
+      loadPoints().then(function(data) {
         mapBoxes.forEach(function(box) {
           var shown = filtered ? currentlyShown(filtered) : null;
           var map = initMap(box, data, shown && rowsOf(shown, records));
@@ -1569,7 +2315,7 @@
       });
     }
     if (readingList || tagView) {
-      afterLoadAndFirstSearch().then(loadPapers).then(
+      afterLoadAndFirstSearch(firstSearch).then(loadPapers).then(
         function(papers) {
           var idx = indexPapers(papers);
           if (readingList) initReadingList(readingList, idx);
@@ -1590,6 +2336,11 @@
     console.warn("readinglist: could not load the paper list", err);
     boxes[0].before(el("p", { class: "rl-filter__empty" }, [msg("js.no_papers_js")]));
   }
+  listenForNotes();
+  listenForExports();
+  listenForShare();
+  listenForSchedule();
+  initSearch();
   var doc$ = window.document$;
   if (doc$ && typeof doc$.subscribe === "function") doc$.subscribe(initPage);
   else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", initPage);

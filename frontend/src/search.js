@@ -6,17 +6,27 @@
 // result classes, and every title and excerpt is put in as text: they are the
 // input's words. Pagefind loads as a JavaScript module, which browsers refuse
 // from file://: there the box says that search needs the site served.
-(() => {
-  "use strict";
+import { mathNodes, renderMath } from "./math.js";
+import { ROOT } from "./urls.js";
 
-  const RESULTS = 10; // shown at first, and added by each "more results"
-  const DELAY = 120; // ms of quiet typing before a query runs
-  // Other scripts hold back heavy work until the first answer, or this long.
-  const FIRST_WAIT = 3000;
-  // Room for the title, which the stand-in pages put first and item() cuts
-  // from an excerpt that starts with it: the result shows it above already.
-  const EXCERPT_WORDS = 36;
+const RESULTS = 10; // shown at first, and added by each "more results"
+const DELAY = 120; // ms of quiet typing before a query runs
+// Heavy work (every paper's record) waits for the first answer, or this long.
+const FIRST_WAIT = 3000;
+// Room for the title, which the stand-in pages put first and item() cuts
+// from an excerpt that starts with it: the result shows it above already.
+const EXCERPT_WORDS = 36;
 
+let firstAnswer = null; // the promise of the first search's answer, once the reader heads for the box
+
+// What heavy work waits for: the first answer to a search the reader
+// started at once (or FIRST_WAIT), or null when none has started.
+function firstSearch() {
+  return firstAnswer;
+}
+
+// Once per load: the header's box, which instant navigation keeps.
+function initSearch() {
   const box = document.querySelector(".rl-search");
   const toggle = document.getElementById("__search");
   if (!box || !toggle) return;
@@ -26,14 +36,13 @@
   const list = box.querySelector(".md-search-result__list");
   const words = box.dataset;
 
-  const rootMeta = document.querySelector('meta[name="rl-root"]');
-  const root = new URL((rootMeta?.content || ".").replace(/\/?$/, "/"), location.href);
+  const root = new URL(ROOT);
   const served = location.protocol === "http:" || location.protocol === "https:";
 
   let pagefind = null; // the promise of the loaded module
   let latest = 0; // the number of the newest query; older answers are dropped
   let timer = 0;
-  let settle = null; // resolves window.RL_SEARCH_FIRST
+  let settle = null; // resolves firstAnswer
   let found = null; // the newest query's answer: more results come from it
 
   function load() {
@@ -116,8 +125,8 @@
     article.className = "md-search-result__article md-typeset";
     const title = document.createElement("h1");
     const heading = data.meta?.title || data.url;
-    // Titles keep their math as TeX ("$\ell_1$"): katex-init.js typesets it.
-    title.append(...(window.rlMath ? window.rlMath.nodes(heading) : [heading]));
+    // Titles keep their math as TeX ("$\ell_1$"): show() typesets it.
+    title.append(...mathNodes(heading));
     const text = document.createElement("p");
     text.className = "md-search-result__teaser";
     text.append(...withoutTitle(excerptNodes(data.excerpt), data.meta?.title));
@@ -153,7 +162,7 @@
 
   function show(query, items, total) {
     list.replaceChildren(...items);
-    if (window.rlMath) window.rlMath.render(list);
+    renderMath(list);
     if (total > items.length) list.append(moreButton(total, items.length));
     say(query ? count(total) : words.rlPlaceholder);
     box.dataset.rlQuery = query; // the query these results answer (tests wait on it)
@@ -220,12 +229,12 @@
   }
 
   // A reader who heads for the box at once gets the first results before the
-  // page's heavy scripts run (readinglist.js waits on RL_SEARCH_FIRST).
+  // page's heavy scripts run (main.js waits on firstSearch()).
   function warm() {
     if (!served) return;
     load().catch(() => {});
-    if (!window.RL_SEARCH_FIRST) {
-      window.RL_SEARCH_FIRST = new Promise((resolve) => {
+    if (!firstAnswer) {
+      firstAnswer = new Promise((resolve) => {
         settle = resolve;
         setTimeout(resolve, FIRST_WAIT);
       });
@@ -290,4 +299,6 @@
       open();
     }
   });
-})();
+}
+
+export { firstSearch, initSearch };
