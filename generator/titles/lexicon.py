@@ -15,9 +15,9 @@ MAX_SENTENCES = 30
 MAX_TITLE_CHARS = 160
 # The length of most real titles, in words.
 SHORTEST, LONGEST = 6, 12
-# A phrase with fewer words that say something says nothing.
+# Fewer words than this say too little.
 LEAST_SAID = 2
-# How many words before an acronym may spell it out.
+# How many words may spell out an acronym.
 SPELLED_WORDS = 5
 # A conference's vocabulary, with room to spare.
 STEMS_KEPT = 1 << 16
