@@ -9,7 +9,7 @@ over its candidates that pass the grammar gate is pulled towards the
 candidates' ROUGE-L F1 against the real title. The model is generic: its
 weights belong to the features, none to a paper.
 
-It prints the weights, the literal to paste into generator/titles.py as
+It prints the weights, the literal to paste into generator/titles/choose.py as
 WEIGHTS, and the mean ROUGE-L F1 of the chosen titles on both halves beside
 the best any choice among the same candidates could reach. The fit has no
 randomness: the same export gives the same weights.
