@@ -111,16 +111,17 @@ def run_one(size: int, args: argparse.Namespace, *, jobs: int, baseline: bool, s
 
 
 def available_cores() -> int:
-    from generator.cores import available_cores
+    from generator.analysis.threads import available_cores
 
     return available_cores()
 
 
 def measure(size: int, data: Path, *, jobs: int, baseline: bool) -> dict[str, object]:
     """Build one site of size papers on jobs processes and return its figures."""
-    from generator.pipeline import BuildOptions, build, generate, load_mkdocs_config
+    from generator.pipeline import generate
     from generator.progress import Stopwatch, cpu_seconds
-    from generator.write import write_docs
+    from generator.site.build import BuildOptions, build, load_mkdocs_config
+    from generator.site.write import write_docs
 
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)

@@ -51,7 +51,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from generator.embeddings import sentence_embeddings  # noqa: E402
+from generator.analysis.embeddings import sentence_embeddings  # noqa: E402
 from generator.titles import Embed, candidate_features, coined, derive_titles, title_defects  # noqa: E402
 
 DEV_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"

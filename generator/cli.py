@@ -16,9 +16,10 @@ import click
 
 from . import SITE_SOURCES, __version__
 from .errors import ReadingListError
-from .pipeline import PLUGIN, BuildOptions, build, generate, load_mkdocs_config
-from .text import plural
-from .write import write_docs
+from .pipeline import generate
+from .site.build import PLUGIN, BuildOptions, build, load_mkdocs_config
+from .site.write import write_docs
+from .text.words import plural
 
 log = logging.getLogger("readinglist")
 
@@ -205,5 +206,5 @@ def serve_command(config_file: Path | None, dev_addr: str) -> None:
     """Preview the site, rebuilding when the input or templates change."""
     from mkdocs.commands.serve import serve
 
-    # Dirty builds re-render only the pages whose Markdown changed (see plugin.py).
+    # Dirty builds re-render only the pages whose Markdown changed (see site/plugin.py).
     serve(config_file=str(config_file or default_config()), dev_addr=dev_addr, livereload=True, build_type="dirty")

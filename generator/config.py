@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Literal
 
 from .errors import ConfigError
-from .records import FIELDS
+from .read.records import FIELDS
 
 # `embeddings: auto` runs the sentence encoder for lists up to this many
 # papers: there it groups papers far better than their words do, and it costs
@@ -26,7 +26,7 @@ class ThemeSettings:
     group_by: str = ""
     # The curator's overrides (themes.yml); a missing file means none.
     overrides: Path | None = None
-    # The themes of the last build, to start from (see themes/memory.py); None keeps none.
+    # The themes of the last build, to start from (see state/memory.py); None keeps none.
     memory: Path | None = None
     # The closing theme's label, in the interface's language.
     other: str = "Other topics"
@@ -51,9 +51,9 @@ class Settings:
     fields: dict[str, str] = field(default_factory=dict)
     # "auto" follows the list's title: a CJK title gives a Chinese UI.
     language: str = "auto"
-    # The map of every slug each paper has had (see urls.py); None keeps none.
+    # The map of every slug each paper has had (see state/urls.py); None keeps none.
     url_map: Path | None = None
-    # When a build first saw each paper (see feeds.py); None keeps no record.
+    # When a build first saw each paper (see state/first_seen.py); None keeps no record.
     first_seen: Path | None = None
     related: int = 5
     # Papers are near by a sentence model's embeddings, not by LSA of their

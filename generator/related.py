@@ -13,8 +13,8 @@ import re
 import numpy as np
 
 from .cache import NO_CACHE, Cache, digest
-from .keyphrases import GENERIC, distinct, normalise, spell
 from .model import Paper, ReadingList, Related
+from .text.keyphrases import GENERIC, distinct, normalise, spell
 from .themes import PaperVectors, paper_vectors, text_key
 
 log = logging.getLogger(__name__)

@@ -32,8 +32,8 @@ from browser_helpers import (
 from playwright.sync_api import expect
 from support import DEV_DATA, REPO, build_site, copy_project
 
-from generator.messages import load as load_messages
-from generator.pipeline import BuildOptions, build
+from generator.render.messages import load as load_messages
+from generator.site.build import BuildOptions, build
 
 pytestmark = [
     pytest.mark.browser,

@@ -9,8 +9,8 @@ from support import BUNDLED
 
 from generator.config import ThemeSettings
 from generator.enrich import enrich
-from generator.layout import layout
 from generator.read import read_papers
+from generator.theme_map import layout
 from generator.themes import detect_themes
 
 

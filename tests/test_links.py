@@ -12,8 +12,8 @@ from urllib.parse import unquote, urldefrag, urlsplit
 import pytest
 from support import BUNDLED, build_site, copy_project, make_paper
 
-from generator.pipeline import BuildOptions, build
-from generator.render import paper_description
+from generator.render.environment import paper_description
+from generator.site.build import BuildOptions, build
 
 SITE_URL = "https://lists.example.org/iclr2026/"
 # Not ours to check offline; any other scheme (javascript:, file:) is a broken link.

@@ -13,7 +13,7 @@ from test_cache import site_files
 from generator.cache import Cache
 from generator.config import AUTO_EMBEDDINGS, Settings
 from generator.errors import ConfigError
-from generator.pipeline import BuildOptions, build
+from generator.site.build import BuildOptions, build
 from generator.themes import vectors
 
 REPO = Path(__file__).resolve().parent.parent

@@ -9,8 +9,8 @@ from pathlib import Path
 from jinja2 import Environment
 from support import BUNDLED, copy_project
 
-from generator import sidebars
-from generator.pipeline import BuildOptions, build
+from generator.site import sidebars
+from generator.site.build import BuildOptions, build
 
 
 def files_of(site: Path) -> dict[Path, bytes]:

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from generator.embeddings import sentence_embeddings
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import DEV_DATA, REPO, needs_dev
 
-from generator.embeddings import sentence_embeddings
 from generator.titles import FEATURES, WEIGHTS, candidate_features, derive_title, derive_titles, title_defects
 
 BUNDLED = Path(__file__).parent.parent / "data" / "iclr2026.txt"

@@ -16,11 +16,11 @@ from sklearn.decomposition import TruncatedSVD
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.preprocessing import normalize
 
+from ..analysis.embeddings import model_key, sentence_embeddings
+from ..analysis.threads import in_parallel, one_thread
 from ..cache import NO_CACHE, Cache, digest
-from ..embeddings import model_key, sentence_embeddings
-from ..keyphrases import head_spellings, normalise, terms
 from ..model import Paper
-from .parallel import in_parallel, one_thread
+from ..text.keyphrases import head_spellings, normalise, terms
 from .topics import naming_weight, vocabulary
 
 # Below this many papers every term counts; above it, terms of a single paper
@@ -128,7 +128,7 @@ def paper_vectors(papers: Sequence[Paper], cache: Cache = NO_CACHE, *, embedding
     """The papers' vectors, computed once for the themes, related-paper and map stages.
 
     With embeddings, papers are near by the sentence embeddings of their text
-    (see embeddings.py) rather than by LSA of their terms.
+    (see analysis/embeddings.py) rather than by LSA of their terms.
     """
     return _cached_vectors(_content(papers), cache, embeddings)
 

@@ -1,4 +1,4 @@
-"""How many cores this process may use, the one count every parallel stage sizes itself by; starting child processes safely."""
+"""Child processes (the search index, the page workers): started with interrupts held, and stopping themselves when the build is gone."""
 
 from __future__ import annotations
 
@@ -9,13 +9,6 @@ from collections.abc import Iterator
 
 # What interrupts a build: Ctrl-C, and `kill`, `timeout` or a cancelled CI job (the CLI turns it into Ctrl-C).
 _INTERRUPTS = frozenset({signal.SIGINT, signal.SIGTERM})
-
-
-def available_cores() -> int:
-    """The cores this process may run on, which in a container can be fewer than the machine has (macOS has no affinity: all of them)."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
 
 
 def orphaned(parent: int) -> bool:

@@ -1,14 +1,20 @@
-"""Threads for the themes' independent pieces of work, each held to one BLAS thread so that results never depend on the core count."""
+"""How many cores this process may use, the one count every parallel stage sizes itself by; threads for independent pieces of work, each held to one BLAS thread so that results never depend on the core count."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 from threadpoolctl import threadpool_limits
 
-from ..cores import available_cores
+
+def available_cores() -> int:
+    """The cores this process may run on, which in a container can be fewer than the machine has (macOS has no affinity: all of them)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def one_thread() -> threadpool_limits:

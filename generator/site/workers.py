@@ -18,7 +18,7 @@ functions, what an excluded file means to the build, and the Page
 attributes that anchor validation reads); tests/test_parallel.py fails if a
 MkDocs upgrade changes any of them.
 
-Workers are fresh interpreters (`python -m generator.parallel`), as
+Workers are fresh interpreters (`python -m generator.site.workers`), as
 multiprocessing's spawn would start them, and not forks: a fork copies a
 parent that has run thread pools (theme detection) and holds Pagefind's pipe,
 macOS does not support fork safely, and spawn would import the parent's
@@ -56,10 +56,10 @@ from mkdocs.structure.files import File, Files, InclusionLevel, get_files, set_e
 from mkdocs.structure.nav import Navigation, get_navigation
 from mkdocs.structure.pages import Page
 
+from ..errors import BuildError
+from ..render.pages import papers_on
 from . import sidebars
-from .cores import interrupts_held, orphaned, release_interrupts
-from .errors import BuildError
-from .render import papers_on
+from .children import interrupts_held, orphaned, release_interrupts
 
 log = logging.getLogger(__name__)
 
@@ -409,7 +409,7 @@ def _main(job_file: Path) -> None:
 
 
 if __name__ == "__main__":
-    # Through the module's own name, so that what it pickles unpickles in the build as generator.parallel's.
-    from generator.parallel import _main as main
+    # Through the module's own name, so that what it pickles unpickles in the build as generator.site.workers'.
+    from generator.site.workers import _main as main
 
     main(Path(sys.argv[1]))

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..model import ReadingList, Theme
-from ..write import atomic_write
+from .files import atomic_write
 
 log = logging.getLogger(__name__)
 

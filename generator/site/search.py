@@ -36,12 +36,12 @@ from typing import Any
 
 from pagefind_bin_extended import get_executable
 
-from . import text
-from .cores import interrupts_held, orphaned, release_interrupts
-from .errors import BuildError
-from .latex import math_tex, plain_math
-from .model import ReadingList
-from .render import paper_html_path
+from ..errors import BuildError
+from ..model import ReadingList
+from ..paths import HOME_HTML, paper_html_path
+from ..text.latex import math_tex, plain_math
+from ..text.markup import abstract_html
+from .children import interrupts_held, orphaned, release_interrupts
 
 log = logging.getLogger(__name__)
 
@@ -268,7 +268,7 @@ class _Ended(Exception):
 
 def _pages(title: str, papers: list[_Shown]) -> Iterator[tuple[str, str]]:
     """Each stand-in page's site-relative path and HTML: the home page's title, and what a reader can search a paper by."""
-    yield "index.html", _document(f"<h1>{html.escape(title)}</h1>", title)
+    yield HOME_HTML, _document(f"<h1>{html.escape(title)}</h1>", title)
     for path, paper_title, authors, summary, keywords, abstract in papers:
         # The search box typesets a title's math as the page does; only KaTeX's math stays TeX.
         heading = math_tex(paper_title)
@@ -278,9 +278,7 @@ def _pages(title: str, papers: list[_Shown]) -> Iterator[tuple[str, str]]:
         if summary:
             parts.append(f"<p>{html.escape(plain_math(summary))}</p>")
         shown = html.escape(", ".join(keywords), quote=True)
-        parts.append(
-            f'<div data-pagefind-index-attrs="data-keywords" data-keywords="{shown}">{text.abstract_html(abstract)}</div>'
-        )
+        parts.append(f'<div data-pagefind-index-attrs="data-keywords" data-keywords="{shown}">{abstract_html(abstract)}</div>')
         yield path, _document("".join(parts), heading)
 
 

@@ -30,9 +30,9 @@ import numpy as np
 from scipy.special import erf
 from threadpoolctl import threadpool_limits
 
-from .cores import available_cores
-from .errors import BuildError
-from .progress import Bar
+from ..errors import BuildError
+from ..progress import Bar
+from .threads import available_cores
 from .wordpiece import WordPiece
 
 log = logging.getLogger(__name__)

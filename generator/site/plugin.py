@@ -22,20 +22,23 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import clean_directory
 
-from . import sidebars, text
-from .cache import Cache, digest, file_digest
-from .config import Settings, ThemeSettings
-from .cores import available_cores
-from .errors import ReadingListError
-from .feeds import build_time, first_seen, update_first_seen
-from .model import ReadingList, Site
-from .parallel import PageWorkers
-from .pipeline import PLUGIN, generate, verify_site
-from .progress import Bar
-from .render import HAND_WRITTEN, papers_on
+from ..analysis.threads import available_cores
+from ..cache import Cache, digest, file_digest
+from ..config import Settings, ThemeSettings
+from ..errors import ReadingListError
+from ..model import ReadingList, Site
+from ..paths import HAND_WRITTEN
+from ..pipeline import generate
+from ..progress import Bar
+from ..render.pages import papers_on
+from ..state.first_seen import build_time, first_seen, update_first_seen
+from ..state.memory import update_memory
+from ..state.urls import update_map
+from ..text.markup import escape
+from . import sidebars
+from .build import PLUGIN, verify_site
 from .search import SearchIndex
-from .themes.memory import update_memory
-from .urls import update_map
+from .workers import PageWorkers
 
 log = logging.getLogger(__name__)
 
@@ -183,7 +186,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             self._stop_search()
             raise PluginError(str(error)) from error
         # MkDocs prints site_name into pages unescaped.
-        config.site_name = text.escape(self.site.title) if self.site.title else config.site_name
+        config.site_name = escape(self.site.title) if self.site.title else config.site_name
         config.nav = self.site.nav
         config.theme["language"] = self.site.language
         # The scripts' words, in the page for them to read (templates/overrides/main.html).
@@ -223,7 +226,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         return output
 
     def page_rendered(self, src_uri: str, papers: list[str]) -> None:
-        """Note a written page and the papers on it, whichever process rendered it (see parallel.py)."""
+        """Note a written page and the papers on it, whichever process rendered it (see workers.py)."""
         self.bar.advance()
         self.rendered[src_uri] = papers
 

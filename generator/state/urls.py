@@ -12,9 +12,9 @@ import json
 import logging
 from pathlib import Path
 
-from .errors import InputError
-from .model import ReadingList
-from .write import atomic_write
+from ..errors import InputError
+from ..model import ReadingList
+from .files import atomic_write
 
 log = logging.getLogger(__name__)
 
