@@ -130,7 +130,7 @@ def measure(size: int, data: Path, *, jobs: int, baseline: bool) -> dict[str, ob
         clock = Stopwatch()
         with TreeMemory() as memory:
             started, cpu = time.perf_counter(), cpu_seconds()
-            site = build(BuildOptions(project / "mkdocs.yml", work / "site", (records,), jobs=jobs), clock)
+            site = build(BuildOptions(project / "mkdocs.yml", work / "site", (records,), {"jobs": jobs}), clock)
             total, cpu = time.perf_counter() - started, cpu_seconds() - cpu
 
         row: dict[str, object] = {

@@ -70,7 +70,7 @@ def two_level_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ]
     data = project / "data" / "areas.jsonl"
     data.write_text("".join(json.dumps(record) + "\n" for record in records), encoding="utf-8")
-    build(BuildOptions(project / "mkdocs.yml", project / "site", (data,), group_by="primary_area"))
+    build(BuildOptions(project / "mkdocs.yml", project / "site", (data,), {"group_by": "primary_area"}))
     return project / "site"
 
 

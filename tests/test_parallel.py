@@ -63,9 +63,9 @@ def files_of(site: Path) -> dict[Path, bytes]:
 
 @needs_dev
 def test_a_build_on_two_processes_is_byte_identical_to_one_on_one(project, many_papers, caplog):
-    build(BuildOptions(project / "mkdocs.yml", project / "one", (many_papers,), jobs=1))
+    build(BuildOptions(project / "mkdocs.yml", project / "one", (many_papers,), {"jobs": 1}))
     with caplog.at_level(logging.DEBUG, logger="generator.site.workers"):
-        build(BuildOptions(project / "mkdocs.yml", project / "two", (many_papers,), jobs=2))
+        build(BuildOptions(project / "mkdocs.yml", project / "two", (many_papers,), {"jobs": 2}))
 
     assert any("in 1 worker processes" in r.getMessage() for r in caplog.records), "no worker rendered pages"
     one, two = files_of(project / "one"), files_of(project / "two")
@@ -170,7 +170,7 @@ def test_a_warning_in_a_worker_stops_a_strict_build_as_in_one_process(project, m
     errors = []
     for jobs in (1, 2):
         with pytest.raises(BuildError) as error:
-            build(BuildOptions(project / "mkdocs.yml", project / "site", (many_papers,), jobs=jobs))
+            build(BuildOptions(project / "mkdocs.yml", project / "site", (many_papers,), {"jobs": jobs}))
         errors.append(str(error.value))
 
     assert errors[0] == errors[1]

@@ -80,7 +80,7 @@ def test_an_edited_abstract_is_the_only_text_encoded_again_and_the_cache_changes
     assert "three steps" in encoded[0][0]
     # The same input built with no cache at all: every text encoded afresh, in one batch.
     fresh = project / "fresh"
-    build(BuildOptions(project / "mkdocs.yml", fresh, (three_papers,), cache_dir=project / "no-cache"))
+    build(BuildOptions(project / "mkdocs.yml", fresh, (three_papers,), {"cache_dir": project / "no-cache"}))
     assert site_files(fresh) == cached
 
 

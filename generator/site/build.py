@@ -6,7 +6,7 @@ import logging
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from mkdocs.commands.build import build as mkdocs_build
@@ -34,35 +34,14 @@ class BuildOptions:
     out: Path
     # None: the inputs named in mkdocs.yml.
     inputs: tuple[Path, ...] | None = None
-    # The command line's --themes and --group-by; None keeps mkdocs.yml's.
-    themes: int | None = None
-    group_by: str | None = None
-    # None: the cache_dir and data_dir of mkdocs.yml.
-    cache_dir: Path | None = None
-    data_dir: Path | None = None
-    # The command line's --title, --skip-invalid and --field; empty keeps mkdocs.yml's.
-    title: str = ""
-    skip_invalid: bool = False
-    fields: tuple[tuple[str, str], ...] = ()
-    # Processes that render pages; 1 renders them in this one, as plain MkDocs does.
-    # None: the plugin's jobs in mkdocs.yml, else the cores.
-    jobs: int | None = None
+    # The command line's plugin options by name (themes, group_by, jobs, ...), over mkdocs.yml's.
+    overrides: Mapping[str, object] = field(default_factory=dict)
 
 
 def build(options: BuildOptions, clock: Stopwatch | None = None) -> Site:
     """Input files to a finished site in options.out; on failure, out is untouched."""
     clock = clock or Stopwatch()
-    config = load_mkdocs_config(
-        options.config_file,
-        options.inputs,
-        themes=options.themes,
-        group_by=options.group_by,
-        cache_dir=options.cache_dir,
-        data_dir=options.data_dir,
-        title=options.title,
-        skip_invalid=options.skip_invalid,
-        fields=options.fields,
-    )
+    config = load_mkdocs_config(options.config_file, options.inputs, options.overrides)
     plugin = config.plugins[PLUGIN]
     settings = plugin.settings(config)
     try:
@@ -74,7 +53,7 @@ def build(options: BuildOptions, clock: Stopwatch | None = None) -> Site:
     with staging(options.out) as site_dir, _build_date(settings.inputs):
         config.site_dir = str(site_dir)
         with clock("mkdocs"):
-            _run_mkdocs(config, options.jobs)
+            _run_mkdocs(config)
     return site
 
 
@@ -101,42 +80,28 @@ def verify_site(site: Site, site_dir: Path, *, use_directory_urls: bool, rendere
 
 
 def load_mkdocs_config(
-    config_file: Path,
-    inputs: tuple[Path, ...] | None = None,
-    *,
-    themes: int | None = None,
-    group_by: str | None = None,
-    cache_dir: Path | None = None,
-    data_dir: Path | None = None,
-    title: str = "",
-    skip_invalid: bool = False,
-    fields: tuple[tuple[str, str], ...] = (),
+    config_file: Path, inputs: tuple[Path, ...] | None = None, overrides: Mapping[str, object] | None = None
 ) -> MkDocsConfig:
-    """The validated MkDocs config, with the command line's inputs and theme options if it gave any."""
+    """The validated MkDocs config, with the command line's inputs and plugin options over its own (see config.merged)."""
     try:
         config = load_config(str(config_file), strict=True)
     except (ConfigurationError, Abort) as error:
         raise ConfigError(str(error), where=str(config_file)) from None
     if PLUGIN not in config.plugins:
         raise ConfigError(f"the {PLUGIN} plugin is not enabled", where=str(config_file), hint=f"add '- {PLUGIN}' under plugins")
+    given = {**({"input": list(inputs)} if inputs else {}), **(overrides or {})}
     plugin = config.plugins[PLUGIN]
-    # MkDocs may hand back the plugin object of an earlier build in this process: set every option.
-    plugin.inputs = list(inputs) if inputs else None
-    plugin.themes = themes
-    plugin.group_by = group_by
-    plugin.cache_dir = cache_dir
-    plugin.data_dir = data_dir
-    plugin.title = title
-    plugin.skip_invalid = skip_invalid
-    plugin.fields = dict(fields)
+    unknown = sorted(set(given) - set(plugin.config))
+    if unknown:
+        raise ConfigError(f"the {PLUGIN} plugin has no option {', '.join(unknown)}", where=str(config_file))
+    # MkDocs may hand back the plugin object of an earlier build in this process: set its every override.
+    plugin.overrides = given
     plugin.dirty = False
-    plugin.jobs = None
     return config
 
 
-def _run_mkdocs(config: MkDocsConfig, jobs: int | None) -> None:
+def _run_mkdocs(config: MkDocsConfig) -> None:
     plugin = config.plugins[PLUGIN]
-    plugin.jobs = jobs
     config.plugins.on_startup(command="build", dirty=False)
     try:
         mkdocs_build(config)
