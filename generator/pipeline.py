@@ -23,7 +23,7 @@ from .render.feeds import atom_feeds
 from .state.first_seen import build_time, first_seen
 from .state.urls import redirects
 from .theme_map import layout
-from .themes import detect_themes
+from .themes import Vectors, detect_themes
 
 log = logging.getLogger(__name__)
 
@@ -59,15 +59,17 @@ def generate(
         reading_list = enrich(reading_list, embeddings=settings.embeddings is True)
     embeddings = settings.embeds(len(reading_list.papers))
     log.info("Sentence model: %s for %d papers", "on" if embeddings else "off", len(reading_list.papers))
+    # Built once, on the first stage that needs them, and handed on.
+    vectors = Vectors(reading_list.papers, cache, embeddings=embeddings)
     with clock("detect"):
         reading_list = detect_themes(reading_list, themes, cache, embeddings=embeddings)
     if on_papers is not None:
         with clock("search"):
             on_papers(reading_list)
     with clock("related"):
-        reading_list = find_related(reading_list, n=settings.related, cache=cache, embeddings=embeddings)
+        reading_list = find_related(reading_list, vectors, n=settings.related, cache=cache)
     with clock("layout"):
-        reading_list = layout(reading_list, cache, embeddings=embeddings)
+        reading_list = layout(reading_list, vectors, cache)
     with clock("render"):
         moved = redirects(reading_list, settings.url_map)
         site = render_pages(reading_list, settings.templates, language=settings.language, redirects=moved, cache=cache)

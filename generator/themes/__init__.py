@@ -6,6 +6,6 @@ curator's) → detect (the stage's entry point, which uses them all).
 """
 
 from .detect import detect_themes
-from .vectors import PaperVectors, nearest, paper_vectors, text_key
+from .vectors import PaperVectors, Vectors, nearest, paper_vectors, text_key
 
-__all__ = ["PaperVectors", "detect_themes", "nearest", "paper_vectors", "text_key"]
+__all__ = ["PaperVectors", "Vectors", "detect_themes", "nearest", "paper_vectors", "text_key"]

@@ -124,6 +124,28 @@ class PaperVectors:
         return np.asarray(self.presence.sum(axis=0)).ravel()
 
 
+class Vectors:
+    """The papers' vectors as the pipeline hands them on from theme detection to related papers and the map.
+
+    Made on the first stage's need, then kept: a stage whose cache holds its
+    result never asks, so a rebuild that changes nothing makes none. key
+    digests what they are made of, for those stages' caches.
+    """
+
+    def __init__(self, papers: Sequence[Paper], cache: Cache = NO_CACHE, *, embeddings: bool = False) -> None:
+        self._content = _content(papers)
+        self._cache = cache
+        self.embeddings = embeddings
+
+    @functools.cached_property
+    def key(self) -> str:
+        return _content_key(self._content, self.embeddings)
+
+    @functools.cached_property
+    def built(self) -> PaperVectors:
+        return _cached_vectors(self._content, self._cache, self.embeddings)
+
+
 def paper_vectors(papers: Sequence[Paper], cache: Cache = NO_CACHE, *, embeddings: bool = False) -> PaperVectors:
     """The papers' vectors, computed once for the themes, related-paper and map stages.
 
@@ -160,6 +182,7 @@ def _content_key(papers: _Content, embeddings: bool) -> str:
     return digest("vectors", embeddings, papers)
 
 
+# Theme detection makes its own vectors (themes/detect.py); this shares them with Vectors.built.
 @functools.lru_cache(maxsize=1)
 def _cached_vectors(papers: _Content, cache: Cache, embeddings: bool) -> PaperVectors:
     return cache.through("vectors", _content_key(papers, embeddings), lambda: _vectors(papers, cache, embeddings=embeddings))
