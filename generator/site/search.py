@@ -18,14 +18,12 @@ stages leave idle.
 from __future__ import annotations
 
 import base64
-import contextlib
 import html
 import json
 import logging
 import os
 import queue
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -41,7 +39,7 @@ from ..model import ReadingList
 from ..paths import HOME_HTML, paper_html_path
 from ..text.latex import math_tex, plain_math
 from ..text.markup import abstract_html
-from .children import interrupts_held, orphaned, release_interrupts
+from .children import interrupts_held, orphaned, release_interrupts, start_child, stop_child, work_folder
 
 log = logging.getLogger(__name__)
 
@@ -70,19 +68,22 @@ class SearchIndex:
             binary = get_executable()
         except FileNotFoundError:
             raise BuildError("the Pagefind binary is missing", hint="pip install pagefind-bin-extended") from None
-        # The folder exists from inside TemporaryDirectory() on: an interrupt there would leave it behind, unnamed.
-        with interrupts_held():
-            self._work = tempfile.TemporaryDirectory(prefix="readinglist-search-")
+        self._work = work_folder("readinglist-search-")
         work = Path(self._work.name)
         # One file of what the pages show, for the child to make them from: that too it takes off this process.
         (work / _PAGES_FILE).write_text(json.dumps(self._shown(), ensure_ascii=False), encoding="utf-8")
         log.debug("Indexing %d papers with Pagefind", len(self._reading_list.papers))
-        command = [sys.executable, "-m", __name__, str(work), str(binary), str(os.getpid())]
         try:
-            # A session of its own, so that close() stops Pagefind with it.
+            # Its session holds Pagefind too: close() stops both.
             with interrupts_held():
-                self._process = subprocess.Popen(
-                    command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
+                self._process = start_child(
+                    __name__,
+                    str(work),
+                    str(binary),
+                    str(os.getpid()),
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.STDOUT,
+                    text=True,
                 )
         except OSError as error:
             self.close()
@@ -121,10 +122,8 @@ class SearchIndex:
 
     def close(self) -> None:
         """Stop Pagefind if it still runs and remove its files."""
-        if self._process is not None and self._process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self._process.pid, signal.SIGKILL)
-            self._process.wait()
+        if self._process is not None:
+            stop_child(self._process)
         self._process = None
         if self._work is not None:
             self._work.cleanup()
