@@ -17,14 +17,9 @@ from typing import Any, Literal
 from mkdocs.config import base
 from mkdocs.config import config_options as opt
 
+from .analysis.embeddings import AUTO_EMBEDDINGS
 from .errors import ConfigError
 from .read.records import FIELDS
-
-# `embeddings: auto` runs the sentence encoder for lists up to this many
-# papers: there it groups papers far better than their words do, and it costs
-# little (see README, Sentence model). Above it the words alone score as well
-# (NMI at 9,842 papers), and encoding would take minutes.
-AUTO_EMBEDDINGS = 2000
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
@@ -35,12 +35,17 @@ _WORKERS = available_cores()
 
 
 def in_parallel(function: Callable[[_T], _R], items: Iterable[_T]) -> list[_R]:
-    """function of each item, in the items' order, on as many threads as this process has cores."""
+    """function of each item, in the items' order, on as many threads as this process has cores, each held to one BLAS thread."""
 
     # Each thread holds its own OpenMP setting: one thread apiece, as in one_thread.
     def limited(item: _T) -> _R:
         with one_thread():
             return function(item)
 
-    with ThreadPoolExecutor(_WORKERS, thread_name_prefix="themes") as pool:
-        return list(pool.map(limited, items))
+    return list(in_order(limited, items, workers=_WORKERS, name="themes"))
+
+
+def in_order(function: Callable[[_T], _R], items: Iterable[_T], *, workers: int, name: str) -> Iterator[_R]:
+    """function of each item on workers threads, given back in the items' order as soon as each is done."""
+    with ThreadPoolExecutor(workers, thread_name_prefix=name) as pool:
+        yield from pool.map(function, items)

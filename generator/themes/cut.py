@@ -12,8 +12,8 @@ from scipy.sparse.linalg import eigsh, svds
 from sklearn.cluster import KMeans
 from sklearn.preprocessing import normalize
 
+from ..analysis.embeddings import AUTO_EMBEDDINGS
 from ..analysis.threads import in_parallel
-from ..config import AUTO_EMBEDDINGS
 from .vectors import NEIGHBOURS, PaperVectors, nearest
 
 # The graph's spectrum beside the co-clustering's (see _spectrum).
