@@ -6,7 +6,6 @@ this one: a paper added in a rebuild tops the feeds while the others keep their 
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from collections.abc import Sequence
@@ -15,7 +14,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..model import ReadingList
-from .files import atomic_write
+from .files import read_json, write_json
 
 log = logging.getLogger(__name__)
 
@@ -41,17 +40,17 @@ def update_first_seen(seen: dict[str, datetime], state: Path) -> None:
     updated = {**known, **{paper_id: when for paper_id, when in seen.items() if paper_id not in known}}
     if updated != known:
         data = {paper_id: when.isoformat() for paper_id, when in sorted(updated.items())}
-        atomic_write(state, (json.dumps(data, indent=1) + "\n").encode("utf-8"))
+        write_json(state, data, ensure_ascii=True)
         log.info("Recorded %d new papers in %s", len(updated) - len(known), state)
 
 
 def _load(state: Path) -> dict[str, datetime]:
-    if not state.exists():
+    data = read_json(state, "the first-seen dates", _HINT)
+    if data is None:
         return {}
     try:
-        data = json.loads(state.read_text(encoding="utf-8"))
         if not isinstance(data, dict):
             raise ValueError("not an object of id: date")
         return {str(paper_id): datetime.fromisoformat(when) for paper_id, when in data.items()}
-    except (OSError, ValueError, TypeError) as error:
+    except (ValueError, TypeError) as error:
         raise InputError(f"cannot read the first-seen dates: {error}", where=str(state), hint=_HINT) from None
