@@ -46,6 +46,13 @@ _PLURAL = re.compile(r"(?:(?<=ch)|(?<=sh)|(?<=ss)|(?<=as)|(?<=x))es$|(?<=[^suia\
 _DIMENSION = re.compile(r"^[234]d\s+(?=\S+\s+\S)")
 
 
+# Two keys, one for each side of enrichment. keyword_key decides which
+# keywords are one (enrich.unify_keywords), so that after it every keyword
+# of the list has one spelling. tag_key is what the browser's tag filter
+# compares and the tags page sorts and groups by: it must stay the browser's
+# (frontend), so it does not drop plurals or "3D". Keywords equal by
+# tag_key are equal by keyword_key, so after unification the two agree on
+# which keywords are one.
 def keyword_key(keyword: str) -> str:
     """The keyword folded in case and Unicode form, its last word singular, without a leading dimension."""
     *first, last = unicodedata.normalize("NFKC", keyword).casefold().split() or [""]
