@@ -29,9 +29,7 @@ from ..paths import HAND_WRITTEN
 from ..pipeline import generate
 from ..progress import Bar
 from ..render.pages import papers_on
-from ..state.first_seen import build_time, first_seen, update_first_seen
-from ..state.memory import update_memory
-from ..state.urls import update_map
+from ..state import record_state
 from ..text.markup import escape
 from . import sidebars
 from .build import PLUGIN, verify_site
@@ -186,18 +184,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         except ReadingListError as error:
             self.failure = error
             raise PluginError(str(error)) from error
-        settings = self.settings(config)
         # The site is built: a state file that cannot be written costs the next build its memory, not this one its site.
         try:
-            if settings.url_map is not None:
-                settings.url_map.parent.mkdir(parents=True, exist_ok=True)
-                update_map(self.site.reading_list, settings.url_map)
-            if settings.themes.memory is not None:
-                settings.themes.memory.parent.mkdir(parents=True, exist_ok=True)
-                update_memory(self.site.reading_list, settings.themes.memory, group_by=self.site.reading_list.group_by)
-            if settings.first_seen is not None:
-                seen = first_seen(self.site.reading_list, settings.first_seen, build_time(settings.inputs))
-                update_first_seen(seen, settings.first_seen)
+            record_state(self.site.reading_list, self.settings(config))
         except OSError as error:
             log.warning(
                 "%s: cannot write the build's state there: %s (set data_dir under the plugin to a folder you can write)",
