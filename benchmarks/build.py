@@ -111,16 +111,17 @@ def run_one(size: int, args: argparse.Namespace, *, jobs: int, baseline: bool, s
 
 
 def available_cores() -> int:
-    from generator.cores import available_cores
+    from generator.analysis.threads import available_cores
 
     return available_cores()
 
 
 def measure(size: int, data: Path, *, jobs: int, baseline: bool) -> dict[str, object]:
     """Build one site of size papers on jobs processes and return its figures."""
-    from generator.pipeline import BuildOptions, build, generate, load_mkdocs_config
+    from generator.pipeline import generate
     from generator.progress import Stopwatch, cpu_seconds
-    from generator.write import write_docs
+    from generator.site.build import BuildOptions, build, load_mkdocs_config
+    from generator.site.write import write_docs
 
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
@@ -129,7 +130,7 @@ def measure(size: int, data: Path, *, jobs: int, baseline: bool) -> dict[str, ob
         clock = Stopwatch()
         with TreeMemory() as memory:
             started, cpu = time.perf_counter(), cpu_seconds()
-            site = build(BuildOptions(project / "mkdocs.yml", work / "site", (records,), jobs=jobs), clock)
+            site = build(BuildOptions(project / "mkdocs.yml", work / "site", (records,), {"jobs": jobs}), clock)
             total, cpu = time.perf_counter() - started, cpu_seconds() - cpu
 
         row: dict[str, object] = {

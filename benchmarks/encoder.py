@@ -23,7 +23,7 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 from export_model import DEFAULT_DATA, dev_texts  # noqa: E402
 
-from generator.embeddings import Encoder  # noqa: E402
+from generator.analysis.embeddings import Encoder  # noqa: E402
 
 
 def main() -> None:

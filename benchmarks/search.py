@@ -66,7 +66,7 @@ def write_papers(path: Path, n: int) -> None:
 
 def build_site(work: Path, name: str, data: Path, *, material_search: bool = False) -> Path:
     """The real build of data into work/name, from a copy of the repo's site sources."""
-    from generator.pipeline import BuildOptions, build
+    from generator.site.build import BuildOptions, build
 
     project = work / f"{name}-project"
     shutil.rmtree(project, ignore_errors=True)

@@ -55,14 +55,14 @@ from sklearn.metrics.cluster import contingency_matrix
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from generator.analysis.embeddings import model_key, sentence_embeddings  # noqa: E402
 from generator.cache import Cache, digest  # noqa: E402
 from generator.config import ThemeSettings  # noqa: E402
-from generator.embeddings import model_key, sentence_embeddings  # noqa: E402
 from generator.enrich import enrich  # noqa: E402
 from generator.model import Paper, ReadingList, Source  # noqa: E402
+from generator.state.memory import update_memory  # noqa: E402
 from generator.themes import detect_themes  # noqa: E402
 from generator.themes.cut import automatic_k  # noqa: E402
-from generator.themes.memory import update_memory  # noqa: E402
 from generator.themes.vectors import sentence_text  # noqa: E402
 
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"

@@ -13,7 +13,7 @@ derives a title from each abstract alone, and prints one table row:
   abstract uses ("LapFlow: ..."), the share whose derived title opens with it
   (or with its acronym, then it: "RAQ: Rate-Adaptive Quantization ...");
 - ROUGE-L F1 of the derived title against the real one, over lowercase words;
-- defects: the share of titles the grammar gate of generator.titles faults,
+- defects: the share of titles the grammar gate of generator.enrich.titles faults,
   misspelt gerunds included (the real titles' own rate is printed beside it);
 - mean length in words, and the seconds the derivation took (with --embeddings,
   the sentence model's too).
@@ -51,8 +51,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from generator.embeddings import sentence_embeddings  # noqa: E402
-from generator.titles import Embed, candidate_features, coined, derive_titles, title_defects  # noqa: E402
+from generator.analysis.embeddings import sentence_embeddings  # noqa: E402
+from generator.enrich.titles import Embed, candidate_features, coined, derive_titles, title_defects  # noqa: E402
 
 DEV_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
 SPLIT_SEED = 16

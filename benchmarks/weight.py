@@ -89,7 +89,8 @@ def export_loads(site: Path, k: int) -> tuple[int, int]:
     if whole.is_file():
         body = whole.read_bytes()
         return len(body), len(gzip.compress(body, 6))
-    from generator.citations import CITATIONS_CHUNK, chunk_of
+    from generator.paths import CITATIONS_CHUNK
+    from generator.render.citations import chunk_of
 
     ids = [record["id"] for record in json.loads((site / "papers.json").read_text(encoding="utf-8"))]
     chunks = {chunk_of(paper_id) for paper_id in random.Random(k).sample(ids, min(k, len(ids)))}

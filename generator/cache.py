@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from . import __version__
-from .write import atomic_write
+from .state.files import atomic_write
 
 T = TypeVar("T")
 

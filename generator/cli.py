@@ -16,9 +16,10 @@ import click
 
 from . import SITE_SOURCES, __version__
 from .errors import ReadingListError
-from .pipeline import PLUGIN, BuildOptions, build, generate, load_mkdocs_config
-from .text import plural
-from .write import write_docs
+from .pipeline import generate
+from .site.build import PLUGIN, BuildOptions, build, load_mkdocs_config
+from .site.write import write_docs
+from .text.words import plural
 
 log = logging.getLogger("readinglist")
 
@@ -45,6 +46,30 @@ def cache_dir(config_file: Path) -> Path | None:
 def data_dir(config_file: Path) -> Path | None:
     """Where a build keeps its state files: mkdocs.yml's data_dir, or here when the mkdocs.yml is the packaged one."""
     return Path.cwd() if _packaged(config_file) else None
+
+
+def _overrides(
+    config_file: Path,
+    *,
+    themes: int | None,
+    group_by: str | None,
+    title: str,
+    skip_invalid: bool,
+    fields: tuple[tuple[str, str], ...],
+    jobs: int | None = None,
+) -> dict[str, object]:
+    """The options the command line gave, by their names in mkdocs.yml: an unset flag keeps mkdocs.yml's."""
+    given = {
+        "themes": themes,
+        "group_by": group_by,
+        "title": title or None,
+        "skip_invalid": skip_invalid or None,
+        "fields": dict(fields) or None,
+        "jobs": jobs,
+        "cache_dir": cache_dir(config_file),
+        "data_dir": data_dir(config_file),
+    }
+    return {name: value for name, value in given.items() if value is not None}
 
 
 class _ErrorsAsLines(click.Group):
@@ -142,19 +167,10 @@ def build_command(
     """Generate the pages and build the site (default input: the one in mkdocs.yml)."""
     started = time.perf_counter()
     config_file = config_file or default_config()
-    options = BuildOptions(
-        config_file,
-        out,
-        inputs or None,
-        themes=themes,
-        group_by=group_by,
-        cache_dir=cache_dir(config_file),
-        data_dir=data_dir(config_file),
-        title=title,
-        skip_invalid=skip_invalid,
-        fields=fields,
-        jobs=jobs,
+    given = _overrides(
+        config_file, themes=themes, group_by=group_by, title=title, skip_invalid=skip_invalid, fields=fields, jobs=jobs
     )
+    options = BuildOptions(config_file, out, inputs or None, given)
     site = build(options)
     papers, themes = len(site.reading_list.papers), len(site.reading_list.themes)
     seconds = time.perf_counter() - started
@@ -182,17 +198,8 @@ def generate_command(
 ) -> None:
     """Write the generated Markdown pages only."""
     config_file = config_file or default_config()
-    config = load_mkdocs_config(
-        config_file,
-        inputs,
-        themes=themes,
-        group_by=group_by,
-        cache_dir=cache_dir(config_file),
-        data_dir=data_dir(config_file),
-        title=title,
-        skip_invalid=skip_invalid,
-        fields=fields,
-    )
+    given = _overrides(config_file, themes=themes, group_by=group_by, title=title, skip_invalid=skip_invalid, fields=fields)
+    config = load_mkdocs_config(config_file, inputs, given)
     site = generate(config.plugins[PLUGIN].settings(config))
     write_docs(site, docs)
     click.echo(f"readinglist: wrote {len(site.pages)} pages: {docs}", err=True)
@@ -205,5 +212,5 @@ def serve_command(config_file: Path | None, dev_addr: str) -> None:
     """Preview the site, rebuilding when the input or templates change."""
     from mkdocs.commands.serve import serve
 
-    # Dirty builds re-render only the pages whose Markdown changed (see plugin.py).
+    # Dirty builds re-render only the pages whose Markdown changed (see site/plugin.py).
     serve(config_file=str(config_file or default_config()), dev_addr=dev_addr, livereload=True, build_type="dirty")

@@ -1,19 +1,25 @@
-"""Typed settings, validated once before any stage runs."""
+"""The options, declared once: mkdocs.yml's plugin options, the command line's over them, and the typed settings they make.
+
+An option is declared in ReadingListConfig (its type, default and meaning)
+and read into the Settings field of the same name; settings_from() converts only
+the paths and the options a stage needs in another shape. The command line
+gives its values by the option's name (see site/build.py, load_mkdocs_config).
+"""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
+from mkdocs.config import base
+from mkdocs.config import config_options as opt
+
+from .analysis.embeddings import AUTO_EMBEDDINGS
 from .errors import ConfigError
-from .records import FIELDS
-
-# `embeddings: auto` runs the sentence encoder for lists up to this many
-# papers: there it groups papers far better than their words do, and it costs
-# little (see README, Sentence model). Above it the words alone score as well
-# (NMI at 9,842 papers), and encoding would take minutes.
-AUTO_EMBEDDINGS = 2000
+from .read.records import FIELDS
 
 
 @dataclass(frozen=True)
@@ -26,7 +32,7 @@ class ThemeSettings:
     group_by: str = ""
     # The curator's overrides (themes.yml); a missing file means none.
     overrides: Path | None = None
-    # The themes of the last build, to start from (see themes/memory.py); None keeps none.
+    # The themes of the last build, to start from (see state/memory.py); None keeps none.
     memory: Path | None = None
     # The closing theme's label, in the interface's language.
     other: str = "Other topics"
@@ -51,9 +57,9 @@ class Settings:
     fields: dict[str, str] = field(default_factory=dict)
     # "auto" follows the list's title: a CJK title gives a Chinese UI.
     language: str = "auto"
-    # The map of every slug each paper has had (see urls.py); None keeps none.
+    # The map of every slug each paper has had (see state/urls.py); None keeps none.
     url_map: Path | None = None
-    # When a build first saw each paper (see feeds.py); None keeps no record.
+    # When a build first saw each paper (see state/first_seen.py); None keeps no record.
     first_seen: Path | None = None
     related: int = 5
     # Papers are near by a sentence model's embeddings, not by LSA of their
@@ -86,3 +92,90 @@ class Settings:
         if self.embeddings == "auto":
             return papers <= AUTO_EMBEDDINGS
         return self.embeddings
+
+
+class ReadingListConfig(base.Config):
+    input = opt.ListOfItems(opt.Type(str), default=["data/iclr2026.txt"])
+    """Input files, relative to mkdocs.yml."""
+    title = opt.Type(str, default="")
+    """The list's title; unset takes the input's (a plain list's first line, a JSON export's "title")."""
+    skip_invalid = opt.Type(bool, default=False)
+    """Leave out records with neither a title nor an abstract (and other bad records), with a warning each."""
+    fields = opt.Type(dict, default={})
+    """Our field names (title, abstract, authors, url, ...) to the export's own column names, for names the aliases miss."""
+    templates = opt.Type(str, default="templates")
+    """The folder holding pages/*.md.j2, relative to mkdocs.yml."""
+    language = opt.Choice(("auto", "en", "zh", "de", "fr", "es", "ja", "ko"), default="auto")
+    """The UI language; auto follows the list's title."""
+    themes = opt.Optional(opt.Type(int))
+    """How many top-level themes to detect; unset chooses from the list's size."""
+    group_by = opt.Type(str, default="")
+    """A paper field (e.g. track, primary_area) whose values make the top-level themes."""
+    overrides = opt.Type(str, default="data/themes.yml")
+    """The curator's theme overrides, relative to mkdocs.yml; a missing file means none."""
+    related = opt.Type(int, default=5)
+    """How many related papers each paper page shows."""
+    embeddings = opt.Choice((True, False, "auto"), default="auto")
+    """Compare papers by the bundled sentence model: true, false, or auto (for lists of up to 2,000 papers)."""
+    cache_dir = opt.Type(str, default=".cache/readinglist")
+    """Where costly results are kept between builds, relative to mkdocs.yml; empty keeps nothing."""
+    data_dir = opt.Type(str, default="")
+    """The folder of the build's state files (url_map, theme_memory), relative
+    to mkdocs.yml: the curator's, to commit with the list. Empty: beside mkdocs.yml."""
+    url_map = opt.Type(str, default="urls.json")
+    """Where the build keeps every paper's past slugs, in data_dir; old URLs
+    redirect to new ones. Empty keeps no map."""
+    first_seen = opt.Type(str, default="first-seen.json")
+    """Where the build keeps the date it first saw each paper, in data_dir;
+    the feeds list new papers first. Empty keeps none."""
+    jobs = opt.Optional(opt.Type(int))
+    """Processes that render the paper and sub-theme pages; unset: the cores the build may use. 1 leaves every page to MkDocs' own loop."""
+    theme_memory = opt.Type(str, default="theme-memory.json")
+    """Where the build keeps the themes it detected, in data_dir; the next
+    build starts from them. Empty keeps none."""
+
+
+def merged(config: ReadingListConfig, overrides: Mapping[str, object]) -> dict[str, Any]:
+    """mkdocs.yml's options with the command line's over them; a dict (fields) adds to mkdocs.yml's."""
+    merged = dict(config)
+    for name, value in overrides.items():
+        merged[name] = {**merged[name], **value} if isinstance(value, dict) else value
+    return merged
+
+
+def settings_from(options: Mapping[str, Any], root: Path, *, preview: bool = False) -> Settings:
+    """The pipeline's settings from the options, for a mkdocs.yml in root.
+
+    mkdocs.yml's paths (strings) are relative to root; the command line's
+    (Paths) are the user's, as given.
+    """
+    data = _path(root, options["data_dir"])
+    # Messages name the state files as the curator would: data/urls.json, from the project's folder.
+    if data.is_absolute() and data.is_relative_to(Path.cwd()):
+        data = data.relative_to(Path.cwd())
+
+    def state(name: str) -> Path | None:
+        return data / options[name] if options[name] else None
+
+    shaped: dict[str, Any] = {
+        "inputs": tuple(_path(root, path) for path in options["input"]),
+        "templates": _path(root, options["templates"]),
+        "fields": {str(k): str(v) for k, v in options["fields"].items()},
+        "themes": ThemeSettings(
+            k=options["themes"],
+            group_by=options["group_by"],
+            overrides=_path(root, options["overrides"]) if options["overrides"] else None,
+            memory=state("theme_memory"),
+        ),
+        "url_map": state("url_map"),
+        "first_seen": state("first_seen"),
+        "cache_dir": _path(root, options["cache_dir"]) if options["cache_dir"] else None,
+        "preview": preview,
+    }
+    # The rest as given: title, skip_invalid, language, related, embeddings.
+    given = {f.name: options[f.name] for f in dataclasses.fields(Settings) if f.name in options and f.name not in shaped}
+    return Settings(**shaped, **given)
+
+
+def _path(root: Path, value: str | Path) -> Path:
+    return value if isinstance(value, Path) else root / value

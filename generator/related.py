@@ -1,6 +1,6 @@
 """Stage 4: for each paper, the papers nearest to it across the whole list.
 
-Nearness is the cosine of the vectors the theme stage built; the reasons
+Nearness is the cosine of the papers' vectors (the pipeline hands them on); the reasons
 shown are the keyphrases the two papers share.
 """
 
@@ -13,9 +13,9 @@ import re
 import numpy as np
 
 from .cache import NO_CACHE, Cache, digest
-from .keyphrases import GENERIC, distinct, normalise, spell
 from .model import Paper, ReadingList, Related
-from .themes import PaperVectors, paper_vectors, text_key
+from .text.keyphrases import GENERIC, distinct, normalise, spell
+from .themes import PaperVectors, Vectors
 
 log = logging.getLogger(__name__)
 
@@ -31,17 +31,15 @@ _SHORTEST_WORD = 4
 _ADJECTIVAL = re.compile(r"(?:al|ive|ic|ous|able|ible|ful|less|ary|ent|ant|ed|it)$")
 
 
-def find_related(reading_list: ReadingList, *, n: int = 5, cache: Cache = NO_CACHE, embeddings: bool = False) -> ReadingList:
-    """Set paper.related to the n nearest other papers, nearest first, each with its reasons."""
+def find_related(reading_list: ReadingList, vectors: Vectors, *, n: int = 5, cache: Cache = NO_CACHE) -> ReadingList:
+    """Set paper.related to the n nearest other papers by their vectors, nearest first, each with its reasons."""
     papers = reading_list.papers
     for paper in papers:
         paper.related = []
     if n <= 0 or len(papers) < 2:
         return reading_list
-    key, loose = digest(text_key(papers, embeddings=embeddings), n), digest(sorted(p.id for p in papers), embeddings, n)
-    related = cache.through(
-        "related", key, lambda: _related(papers, paper_vectors(papers, cache, embeddings=embeddings), n), loose
-    )
+    key, loose = digest(vectors.key, n), digest(sorted(p.id for p in papers), vectors.embeddings, n)
+    related = cache.through("related", key, lambda: _related(papers, vectors.built, n), loose)
     for paper in papers:
         paper.related = list(related[paper.id])
     log.info("Found up to %d related papers for each of %d papers", n, len(papers))

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.model import Paper, Source
-from generator.pipeline import BuildOptions, build
+from generator.site.build import BuildOptions, build
 
 REPO = Path(__file__).resolve().parent.parent
 BUNDLED = REPO / "data" / "iclr2026.txt"

@@ -32,8 +32,8 @@ from browser_helpers import (
 from playwright.sync_api import expect
 from support import DEV_DATA, REPO, build_site, copy_project
 
-from generator.messages import load as load_messages
-from generator.pipeline import BuildOptions, build
+from generator.render.messages import load as load_messages
+from generator.site.build import BuildOptions, build
 
 pytestmark = [
     pytest.mark.browser,
@@ -129,7 +129,7 @@ def grouped_site(tmp_path_factory):
     project = copy_project(tmp_path_factory.mktemp("grouped"))
     data = project / "data" / "grouped.jsonl"
     data.write_text("".join(json.dumps(r) + "\n" for rs in areas.values() for r in rs), encoding="utf-8")
-    build(BuildOptions(project / "mkdocs.yml", project / "site", (data,), group_by="primary_area"))
+    build(BuildOptions(project / "mkdocs.yml", project / "site", (data,), {"group_by": "primary_area"}))
     papers = json.loads((project / "site" / "papers.json").read_text(encoding="utf-8"))
     with serve(project / "site") as base:
         yield Site(base, project / "site", papers)

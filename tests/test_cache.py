@@ -13,9 +13,11 @@ import pytest
 from support import THREE_PAPERS, build_site
 
 from generator import cache as cache_module
-from generator import related, render
+from generator import related
 from generator.model import Site
-from generator.pipeline import generate, load_mkdocs_config
+from generator.pipeline import generate
+from generator.render import pages as render
+from generator.site.build import load_mkdocs_config
 from generator.themes import detect as themes
 
 CACHE = Path(".cache") / "readinglist"
@@ -33,7 +35,7 @@ def test_a_rebuild_of_the_same_input_takes_themes_related_papers_and_pages_from_
     first = site_files(build_site(project, three_papers))
     monkeypatch.setattr(themes, "_detect", refuse)
     monkeypatch.setattr(related, "_related", refuse)
-    monkeypatch.setattr(render, "_environment", lambda templates, messages: SimpleNamespace(get_template=refuse))
+    monkeypatch.setattr(render, "environment", lambda templates, messages: SimpleNamespace(get_template=refuse))
     assert site_files(build_site(project, three_papers, out="again")) == first
 
 

@@ -12,8 +12,8 @@ from support import build_site, copy_project
 
 from generator.config import ThemeSettings
 from generator.enrich import enrich
-from generator.keyphrases import keyphrases
 from generator.read import read_papers
+from generator.text.keyphrases import keyphrases
 from generator.themes import detect_themes
 
 DATA = Path(__file__).parent / "data" / "cjk"
@@ -44,7 +44,7 @@ def test_no_theme_is_a_catch_all(language):
 
 def test_the_segmenters_load_only_for_cjk_text():
     script = (
-        "import sys; from generator.keyphrases import keyphrases; "
+        "import sys; from generator.text.keyphrases import keyphrases; "
         "keyphrases(['We propose flow matching for images.']); a = {'jieba', 'fugashi'} & set(sys.modules); "
         "keyphrases(['本文提出一种分子性质预测方法。']); b = {'jieba', 'fugashi'} & set(sys.modules); "
         "keyphrases(['機械翻訳の品質推定手法を提案する。']); c = {'jieba', 'fugashi'} & set(sys.modules); "

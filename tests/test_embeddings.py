@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from support import build_site
 
-from generator import embeddings
-from generator.embeddings import MODEL_DIR, Encoder, sentence_embeddings
+from generator.analysis import embeddings
+from generator.analysis.embeddings import MODEL_DIR, Encoder, sentence_embeddings
 from generator.errors import BuildError
 
 DIFFUSION = "Diffusion models generate images by reversing a noising process. We distil the sampler into four steps."
@@ -31,7 +31,7 @@ def use_embeddings(project: Path) -> None:
 
 def test_the_model_and_its_licence_ship_inside_the_generator_package():
     package = Path(sys.modules["generator"].__file__).parent
-    assert MODEL_DIR.parent.parent == package
+    assert MODEL_DIR.parent.parent == package / "analysis"
     assert {p.name for p in MODEL_DIR.iterdir()} >= {"model.safetensors", "tokenizer.json", "LICENSE", "NOTICE"}
     assert "Apache License" in (MODEL_DIR / "LICENSE").read_text(encoding="utf-8")
 

@@ -11,7 +11,7 @@ import pytest
 from support import THREE_PAPERS, build_site
 
 from generator.errors import InputError
-from generator.pipeline import BuildOptions, build
+from generator.site.build import BuildOptions, build
 
 NEW_PAPER = (
     "We present QuietNet, a speech enhancement network that removes background noise from phone calls "

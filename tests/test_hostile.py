@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from support import build_site, copy_project, search_index
 
-from generator.latex import plain_math
+from generator.text.latex import plain_math
 
 DATA = Path(__file__).parent / "data"
 CASES = [json.loads(line) for line in (DATA / "hostile.jsonl").read_text(encoding="utf-8").splitlines()]

@@ -15,7 +15,7 @@ import pytest
 from support import DEV_DATA, build_site
 
 from generator.errors import BuildError
-from generator.pipeline import verify_site
+from generator.site.build import verify_site
 
 SCRIPTS = {
     "cjk": "本文提出一种长文本键值缓存压缩方法，在多个基准上取得了最好的结果。日本語のテキストと한국어 텍스트도 있습니다。",
@@ -52,7 +52,8 @@ def test_a_two_megabyte_abstract_renders_whole(project):
 
 
 def test_the_build_fails_loudly_when_a_paper_page_is_missing(project, three_papers):
-    from generator.pipeline import generate, load_mkdocs_config
+    from generator.pipeline import generate
+    from generator.site.build import load_mkdocs_config
 
     site_dir = build_site(project, three_papers)
     config = load_mkdocs_config(project / "mkdocs.yml", (three_papers,))

@@ -1,4 +1,4 @@
-"""Keyphrases: a few distinctive, readable phrases per paper (generator.keyphrases)."""
+"""Keyphrases: a few distinctive, readable phrases per paper (generator.text.keyphrases)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.keyphrases import distinct, keyphrases
+from generator.text.keyphrases import distinct, keyphrases
 
 BUNDLED = Path(__file__).parent.parent / "data" / "iclr2026.txt"
 ABSTRACTS = [block.strip() for block in BUNDLED.read_text(encoding="utf-8").split("\n\n")[1:]]

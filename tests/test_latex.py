@@ -11,8 +11,9 @@ import feedparser
 import pytest
 from support import build_site, copy_project
 
-from generator.latex import math_tex, plain_math, untex
-from generator.text import abstract_html, inline_html, shorten
+from generator.text.latex import math_tex, plain_math, untex
+from generator.text.markup import abstract_html, inline_html
+from generator.text.words import shorten
 
 
 @pytest.mark.parametrize(

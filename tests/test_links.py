@@ -12,8 +12,8 @@ from urllib.parse import unquote, urldefrag, urlsplit
 import pytest
 from support import BUNDLED, build_site, copy_project, make_paper
 
-from generator.pipeline import BuildOptions, build
-from generator.render import paper_description
+from generator.render.environment import paper_description
+from generator.site.build import BuildOptions, build
 
 SITE_URL = "https://lists.example.org/iclr2026/"
 # Not ours to check offline; any other scheme (javascript:, file:) is a broken link.
@@ -70,7 +70,7 @@ def two_level_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ]
     data = project / "data" / "areas.jsonl"
     data.write_text("".join(json.dumps(record) + "\n" for record in records), encoding="utf-8")
-    build(BuildOptions(project / "mkdocs.yml", project / "site", (data,), group_by="primary_area"))
+    build(BuildOptions(project / "mkdocs.yml", project / "site", (data,), {"group_by": "primary_area"}))
     return project / "site"
 
 

@@ -1,4 +1,4 @@
-"""Theme memory: a build starts from the themes the last one detected (generator.memory)."""
+"""Theme memory: a build starts from the themes the last one detected (generator.state.memory)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from support import THREE_PAPERS, build_site, dev_papers, needs_dev
 from generator.cli import main
 from generator.config import ThemeSettings
 from generator.model import Paper, ReadingList
+from generator.state.memory import load_memory, update_memory
 from generator.themes import detect_themes
-from generator.themes.memory import load_memory, update_memory
 
 
 def detect(papers: list[Paper], memory: Path | None = None, **settings: object) -> ReadingList:

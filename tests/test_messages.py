@@ -1,4 +1,4 @@
-"""The interface's message catalogues (generator.messages) and the words the pages take from them."""
+"""The interface's message catalogues (generator.render.messages) and the words the pages take from them."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import re
 import pytest
 from support import REPO, make_paper
 
-from generator import messages
 from generator.errors import BuildError
 from generator.model import ReadingList, Theme
-from generator.render import ABOUT_FOLDER, about_page, home_description
+from generator.render import messages
+from generator.render.pages import ABOUT_FOLDER, about_page, home_description
 
 TEMPLATES = REPO / "templates"
 CATALOGUES = sorted((TEMPLATES / messages.FOLDER).glob("*.json"))

@@ -1,4 +1,4 @@
-"""The curator's theme overrides: data/themes.yml (generator.overrides)."""
+"""The curator's theme overrides: data/themes.yml (generator.themes.overrides)."""
 
 from __future__ import annotations
 

@@ -32,12 +32,12 @@ def test_the_wheel_carries_templates_config_docs_and_the_bundled_list(wheel):
     assert f"{bundled}docs/assets/katex/katex.min.js" in names
     entry_points = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
     assert "readinglist = generator.cli:main" in entry_points
-    assert "readinglist = generator.plugin:ReadingListPlugin" in entry_points
+    assert "readinglist = generator.site.plugin:ReadingListPlugin" in entry_points
 
 
 def test_the_wheel_carries_the_sentence_model_with_its_licence(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
-    model = "generator/models/all-MiniLM-L6-v2/"
+    model = "generator/analysis/models/all-MiniLM-L6-v2/"
     assert {f"{model}{name}" for name in ("model.safetensors", "tokenizer.json", "LICENSE", "NOTICE")} <= names
     # The int8 model is most of the wheel: a stray fp32 export or a second copy would double it.
     assert wheel.stat().st_size < 30_000_000
@@ -66,7 +66,7 @@ def test_the_installed_wheel_encodes_with_every_socket_refused(installed, tmp_pa
         socket.socket = refuse
         socket.create_connection = refuse
         import generator
-        from generator.embeddings import sentence_embeddings
+        from generator.analysis.embeddings import sentence_embeddings
 
         print(generator.__file__)
         print(sentence_embeddings(["A flow matching model for image generation."]).shape)
@@ -80,7 +80,7 @@ def test_the_installed_wheel_encodes_with_every_socket_refused(installed, tmp_pa
 
 def test_the_installed_wheel_tells_math_from_what_its_katex_cannot_typeset(installed, tmp_path):
     """Which commands KaTeX knows is read off the KaTeX the wheel carries."""
-    script = "from generator.latex import math_tex; print(math_tex('$\\\\lambda$-GRPO and $\\\\textlangle x$'))"
+    script = "from generator.text.latex import math_tex; print(math_tex('$\\\\lambda$-GRPO and $\\\\textlangle x$'))"
     result = subprocess.run([installed, "-c", script], capture_output=True, text=True, cwd=tmp_path, check=True)
     assert result.stdout.strip() == "$\\lambda$-GRPO and \u2329x"
 

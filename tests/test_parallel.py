@@ -25,12 +25,13 @@ from mkdocs.structure.files import File, InclusionLevel
 from mkdocs.structure.pages import Page
 from support import DEV_DATA, build_site, copy_project, needs_dev
 
-from generator import parallel
 from generator.cli import main
-from generator.cores import interrupts_held
 from generator.errors import BuildError
-from generator.pipeline import PLUGIN, BuildOptions, build, generate, load_mkdocs_config
-from generator.render import paper_path
+from generator.paths import paper_path
+from generator.pipeline import generate
+from generator.site import workers as parallel
+from generator.site.build import PLUGIN, BuildOptions, build, load_mkdocs_config
+from generator.site.children import interrupts_held
 
 # Enough pages that the build deals them to two processes (parallel.MIN_PAGES_PER_WORKER each).
 PAPERS = 120
@@ -62,9 +63,9 @@ def files_of(site: Path) -> dict[Path, bytes]:
 
 @needs_dev
 def test_a_build_on_two_processes_is_byte_identical_to_one_on_one(project, many_papers, caplog):
-    build(BuildOptions(project / "mkdocs.yml", project / "one", (many_papers,), jobs=1))
-    with caplog.at_level(logging.DEBUG, logger="generator.parallel"):
-        build(BuildOptions(project / "mkdocs.yml", project / "two", (many_papers,), jobs=2))
+    build(BuildOptions(project / "mkdocs.yml", project / "one", (many_papers,), {"jobs": 1}))
+    with caplog.at_level(logging.DEBUG, logger="generator.site.workers"):
+        build(BuildOptions(project / "mkdocs.yml", project / "two", (many_papers,), {"jobs": 2}))
 
     assert any("in 1 worker processes" in r.getMessage() for r in caplog.records), "no worker rendered pages"
     one, two = files_of(project / "one"), files_of(project / "two")
@@ -169,7 +170,7 @@ def test_a_warning_in_a_worker_stops_a_strict_build_as_in_one_process(project, m
     errors = []
     for jobs in (1, 2):
         with pytest.raises(BuildError) as error:
-            build(BuildOptions(project / "mkdocs.yml", project / "site", (many_papers,), jobs=jobs))
+            build(BuildOptions(project / "mkdocs.yml", project / "site", (many_papers,), {"jobs": jobs}))
         errors.append(str(error.value))
 
     assert errors[0] == errors[1]
@@ -250,7 +251,7 @@ def test_an_interrupt_while_held_comes_when_the_block_ends_so_a_started_child_is
 
 
 def test_a_child_started_while_interrupts_are_held_receives_them_once_it_releases_them():
-    script = "from generator.cores import release_interrupts; release_interrupts(); print('ready', flush=True); input()"
+    script = "from generator.site.children import release_interrupts; release_interrupts(); print('ready', flush=True); input()"
     with interrupts_held():
         child = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:

@@ -9,7 +9,8 @@ import re
 from support import REPO, make_paper
 
 from generator.model import ReadingList, Theme
-from generator.render import POINTS_SCRIPT, render_pages
+from generator.paths import POINTS_SCRIPT
+from generator.render import render_pages
 
 DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 

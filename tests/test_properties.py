@@ -13,7 +13,7 @@ from support import build_site, copy_project
 
 from generator.errors import InputError
 from generator.read import read_papers
-from generator.text import abstract_html
+from generator.text.markup import abstract_html
 
 # The tags an abstract may come out as: our own typography, links and math.
 ALLOWED = {"p", "strong", "em", "code", "a", "span"}

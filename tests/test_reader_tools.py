@@ -24,7 +24,7 @@ from citeproc.source.json import CiteProcJSON
 from playwright.sync_api import expect
 from support import build_site, copy_project
 
-from generator.citations import chunk_of
+from generator.render.citations import chunk_of
 
 pytestmark = [
     pytest.mark.browser,

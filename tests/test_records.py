@@ -166,7 +166,7 @@ def test_nothing_left_after_skipping_is_an_error(tmp_path):
 
 
 def test_group_by_names_resolve_to_where_the_reading_put_the_column(tmp_path):
-    from generator.records import FieldMap, resolve_field
+    from generator.read.records import FieldMap, resolve_field
 
     miniconf = read_papers([write(tmp_path, "a.csv", "UID,title,sessions\nM1,T,Mon 1\n")]).papers
     assert resolve_field("sessions", miniconf) == "track"

@@ -12,7 +12,7 @@ from generator.enrich import enrich
 from generator.model import Paper, ReadingList, Source
 from generator.read import read_papers
 from generator.related import find_related
-from generator.themes import detect_themes, nearest, paper_vectors
+from generator.themes import Vectors, detect_themes, nearest, paper_vectors
 from generator.themes import vectors as themes
 
 BUNDLED = Path(__file__).parent.parent / "data" / "iclr2026.txt"
@@ -22,8 +22,13 @@ def paper(paper_id: str, abstract: str, *, keywords: tuple[str, ...] = ()) -> Pa
     return Paper(id=paper_id, abstract=abstract, source=Source("t.txt", 1), keywords=list(keywords))
 
 
+def related_papers(reading_list: ReadingList, *, n: int) -> ReadingList:
+    """find_related with the list's vectors, as the pipeline hands them on."""
+    return find_related(reading_list, Vectors(reading_list.papers), n=n)
+
+
 def bundled() -> ReadingList:
-    return find_related(detect_themes(enrich(read_papers([BUNDLED])), ThemeSettings()), n=5)
+    return related_papers(detect_themes(enrich(read_papers([BUNDLED])), ThemeSettings()), n=5)
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +65,7 @@ def test_papers_that_share_only_a_generic_word_get_a_phrase_as_reason_or_none():
         paper("b", "Explicit scaling of flow matching for image generation with curved transport paths."),
         paper("c", "Explicit scaling of protein folding with structure prediction and modeling."),
     ]
-    find_related(ReadingList("three", papers), n=2)
+    related_papers(ReadingList("three", papers), n=2)
     for p in papers:
         for r in p.related:
             assert not set(r.reasons) & {"explicit", "scaling", "modeling", "generation"}
@@ -79,7 +84,7 @@ def test_nearest_comes_first():
         paper("c", "Image generation with diffusion models and classifier guidance."),
         paper("d", "Protein folding with structure prediction."),
     ]
-    find_related(ReadingList("four", papers), n=2)
+    related_papers(ReadingList("four", papers), n=2)
     assert [r.paper_id for r in papers[0].related] == ["b", "c"]
 
 
@@ -88,25 +93,25 @@ def test_shared_keywords_are_the_reasons():
         paper("a", "We align language models with preferences.", keywords=("RLHF", "Reward Models", "Safety")),
         paper("b", "Reward models for aligning chat assistants.", keywords=("reward models", "RLHF")),
     ]
-    find_related(ReadingList("two", papers), n=3)
+    related_papers(ReadingList("two", papers), n=3)
     assert papers[0].related[0].reasons == ("RLHF", "reward models")
 
 
 def test_related_papers_do_not_depend_on_input_order(related):
     shuffled = enrich(read_papers([BUNDLED]))
     random.Random(3).shuffle(shuffled.papers)
-    again = find_related(detect_themes(shuffled, ThemeSettings()), n=5).by_id()
+    again = related_papers(detect_themes(shuffled, ThemeSettings()), n=5).by_id()
     for p in related.papers:
         assert again[p.id].related == p.related
 
 
 def test_n_zero_gives_no_related_papers():
-    reading_list = find_related(bundled(), n=0)
+    reading_list = related_papers(bundled(), n=0)
     assert all(p.related == [] for p in reading_list.papers)
 
 
 def test_a_single_paper_has_no_related_papers():
-    reading_list = find_related(ReadingList("one", [paper("a", "Flow matching.")]), n=5)
+    reading_list = related_papers(ReadingList("one", [paper("a", "Flow matching.")]), n=5)
     assert reading_list.papers[0].related == []
 
 
@@ -120,7 +125,7 @@ def test_working_in_row_blocks_gives_the_same_neighbours(monkeypatch, related):
 
 def test_equal_similarities_go_to_the_lower_paper_id():
     papers = [paper(i, "Graph neural networks for molecules.") for i in ("d", "b", "c", "a")]
-    find_related(ReadingList("same", papers), n=2)
+    related_papers(ReadingList("same", papers), n=2)
     by_id = {p.id: p for p in papers}
     assert [r.paper_id for r in by_id["d"].related] == ["a", "b"]
     assert [r.paper_id for r in by_id["a"].related] == ["b", "c"]
@@ -128,5 +133,5 @@ def test_equal_similarities_go_to_the_lower_paper_id():
 
 def test_papers_with_nothing_in_common_are_not_related():
     papers = [paper("a", "Flow matching for images."), paper("b", "Protein folding."), paper("c", ""), paper("d", "一种方法。")]
-    find_related(ReadingList("apart", papers), n=3)
+    related_papers(ReadingList("apart", papers), n=3)
     assert all(p.related == [] for p in papers)

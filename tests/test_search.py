@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from support import make_paper, search_index
 
-from generator import search
 from generator.errors import BuildError
 from generator.model import ReadingList
-from generator.search import SearchIndex
+from generator.site import search
+from generator.site.search import SearchIndex
 
 
 def _papers() -> ReadingList:
@@ -101,7 +101,7 @@ import os, sys
 sys.path[:0] = {paths!r}
 from support import make_paper
 from generator.model import ReadingList
-from generator.search import SearchIndex
+from generator.site.search import SearchIndex
 papers = [make_paper(id=str(i), slug=str(i), title=f"Paper {{i}}", abstract="Tokens go to experts.") for i in range(200)]
 index = SearchIndex(ReadingList("A list", papers), use_directory_urls=True)
 index.start()

@@ -13,7 +13,7 @@ from test_cache import site_files
 from generator.cache import Cache
 from generator.config import AUTO_EMBEDDINGS, Settings
 from generator.errors import ConfigError
-from generator.pipeline import BuildOptions, build
+from generator.site.build import BuildOptions, build
 from generator.themes import vectors
 
 REPO = Path(__file__).resolve().parent.parent
@@ -80,7 +80,7 @@ def test_an_edited_abstract_is_the_only_text_encoded_again_and_the_cache_changes
     assert "three steps" in encoded[0][0]
     # The same input built with no cache at all: every text encoded afresh, in one batch.
     fresh = project / "fresh"
-    build(BuildOptions(project / "mkdocs.yml", fresh, (three_papers,), cache_dir=project / "no-cache"))
+    build(BuildOptions(project / "mkdocs.yml", fresh, (three_papers,), {"cache_dir": project / "no-cache"}))
     assert site_files(fresh) == cached
 
 

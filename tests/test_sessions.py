@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from support import build_site, make_paper
 
-from generator.citations import chunk_of, citation_scripts
 from generator.errors import InputError
 from generator.model import ReadingList, Source
-from generator.records import paper_from_record
-from generator.sessions import describe
+from generator.read.records import paper_from_record
+from generator.read.sessions import describe
+from generator.render.citations import chunk_of, citation_scripts
 
 SOURCE = Source("papers.jsonl", 7)
 

@@ -9,8 +9,8 @@ from pathlib import Path
 from jinja2 import Environment
 from support import BUNDLED, copy_project
 
-from generator import sidebars
-from generator.pipeline import BuildOptions, build
+from generator.site import sidebars
+from generator.site.build import BuildOptions, build
 
 
 def files_of(site: Path) -> dict[Path, bytes]:
@@ -28,10 +28,10 @@ def test_a_site_with_sidebars_rendered_once_is_byte_identical_to_one_rendering_t
         return env
 
     monkeypatch.setattr(sidebars, "install", keeping)
-    build(BuildOptions(project / "mkdocs.yml", project / "once", (BUNDLED,), jobs=1))
+    build(BuildOptions(project / "mkdocs.yml", project / "once", (BUNDLED,), {"jobs": 1}))
     # Without the global, main.html falls back to Material's block on every page.
     monkeypatch.setattr(sidebars, "install", lambda env: env)
-    build(BuildOptions(project / "mkdocs.yml", project / "every", (BUNDLED,), jobs=1))
+    build(BuildOptions(project / "mkdocs.yml", project / "every", (BUNDLED,), {"jobs": 1}))
 
     # 19 paper pages share their sidebars: a kind or two (with and without a Links section), not one each.
     [cache] = caches
@@ -44,7 +44,7 @@ def test_a_site_with_sidebars_rendered_once_is_byte_identical_to_one_rendering_t
 def test_pages_in_the_nav_mark_themselves_active_and_paper_pages_mark_nothing(tmp_path, caplog):
     project = copy_project(tmp_path)
     with caplog.at_level(logging.WARNING):
-        build(BuildOptions(project / "mkdocs.yml", project / "site", (BUNDLED,), jobs=1))
+        build(BuildOptions(project / "mkdocs.yml", project / "site", (BUNDLED,), {"jobs": 1}))
     site = project / "site"
     theme = next(p for p in sorted((site / "themes").glob("*/index.html")))
     # Not the stubs that send an old title's URL on: they have no page around them.

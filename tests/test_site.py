@@ -11,10 +11,10 @@ from urllib.parse import quote
 import pytest
 from support import BUNDLED, REPO, build_site, copy_project, search_index
 
-from generator import text
-from generator.messages import content_language
-from generator.messages import load as load_messages
 from generator.read import read_papers
+from generator.render.messages import content_language
+from generator.render.messages import load as load_messages
+from generator.text import markup as text
 
 BUNDLED_PAPERS = read_papers([BUNDLED]).papers
 

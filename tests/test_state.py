@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from support import REPO, THREE_PAPERS, build_site, copy_project, make_paper
 
-from generator.feeds import update_first_seen
 from generator.model import ReadingList, Theme
-from generator.themes.memory import update_memory
-from generator.urls import update_map
+from generator.state.first_seen import update_first_seen
+from generator.state.memory import update_memory
+from generator.state.urls import update_map
 
 
 def _project(tmp_path: Path, data_dir: str | None) -> tuple[Path, Path]:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from support import REPO, make_paper
 
 from generator.model import ReadingList, Theme
-from generator.render import TAGS, keyword_index, render_pages
+from generator.paths import TAGS
+from generator.render import render_pages
+from generator.render.pages import keyword_index
 
 
 def listed(reading_list: ReadingList) -> dict[str, list[tuple[str, int]]]:

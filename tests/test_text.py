@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.text import abstract_html, escape, inert, plain_text, sentences, urls
+from generator.text.markup import abstract_html, escape, inert, plain_text, urls
+from generator.text.words import sentences
 
 
 @pytest.mark.parametrize(

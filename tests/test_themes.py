@@ -15,7 +15,7 @@ from generator.enrich import enrich
 from generator.errors import ConfigError
 from generator.model import Paper, ReadingList, Source
 from generator.read import read_papers
-from generator.slugs import slugify
+from generator.text.slugs import slugify
 from generator.themes import detect_themes
 from generator.themes.cut import automatic_k
 from generator.themes.naming import _label_candidates
@@ -200,7 +200,7 @@ def test_a_long_list_gets_two_levels_and_shuffling_keeps_them():
 
 @needs_dev
 def test_the_number_of_threads_does_not_change_the_themes(monkeypatch):
-    from generator.themes import parallel
+    from generator.analysis import threads as parallel
 
     view = lambda rl: [(t.slug, t.label, t.parent, t.paper_ids) for t in (*rl.themes, *rl.subthemes)]  # noqa: E731
     monkeypatch.setattr(parallel, "_WORKERS", 1)

@@ -1,4 +1,4 @@
-"""Titles derived for abstracts that come without one (generator.titles): the bundled list, any input at all, and
+"""Titles derived for abstracts that come without one (generator.enrich.titles): the bundled list, any input at all, and
 the same title on every run.
 
 The tests of each part are in test_titles_<part>.py. A test named pattern_N pins one of the seven failure
@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from support import BUNDLED
 from titles_support import ABSTRACTS, LEADING_NAMES
 
-from generator.titles import derive_title
+from generator.enrich.titles import derive_title
 
 
 def words(text: str) -> list[str]:
@@ -137,7 +137,7 @@ def test_titles_are_deterministic():
 
 def test_titles_do_not_depend_on_the_interpreter_hash_seed():
     script = (
-        "import json, sys; from generator.titles import derive_title; "
+        "import json, sys; from generator.enrich.titles import derive_title; "
         "print(json.dumps([derive_title(a) for a in json.load(sys.stdin)]))"
     )
     here = [derive_title(abstract) for abstract in ABSTRACTS]

@@ -1,11 +1,11 @@
-"""Derived titles: the candidates offered, from the contribution sentences (generator.titles.candidates)."""
+"""Derived titles: the candidates offered, from the contribution sentences (generator.enrich.titles.candidates)."""
 
 from __future__ import annotations
 
 import pytest
 from titles_support import ABSTRACTS, ROUTING, candidate_titles
 
-from generator.titles import candidate_features, derive_title
+from generator.enrich.titles import candidate_features, derive_title
 
 
 def test_an_abstract_without_a_named_method_gets_its_contribution_as_title():

@@ -1,4 +1,4 @@
-"""Derived titles: the choice among candidates by the learned weights (generator.titles.choose)."""
+"""Derived titles: the choice among candidates by the learned weights (generator.enrich.titles.choose)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from support import DEV_DATA, REPO, needs_dev
 from titles_support import ABSTRACTS, LEADING_NAMES
 
-from generator.embeddings import sentence_embeddings
-from generator.titles import FEATURES, WEIGHTS, candidate_features, derive_title, derive_titles, title_defects
+from generator.analysis.embeddings import sentence_embeddings
+from generator.enrich.titles import FEATURES, WEIGHTS, candidate_features, derive_title, derive_titles, title_defects
 
 
 def test_pattern_3_vague_filler_in_the_apposition_gives_way_to_what_the_method_does():

@@ -1,8 +1,8 @@
-"""Derived titles: markup, LaTeX and broken lines cleaned out of the abstract (generator.titles.clean)."""
+"""Derived titles: markup, LaTeX and broken lines cleaned out of the abstract (generator.enrich.titles.clean)."""
 
 from __future__ import annotations
 
-from generator.titles import candidate_features, derive_title, title_defects
+from generator.enrich.titles import candidate_features, derive_title, title_defects
 
 
 def test_latex_and_markdown_markup_is_stripped():

@@ -1,10 +1,10 @@
-"""Derived titles: the grammar gate, what is wrong with a title (generator.titles.gate)."""
+"""Derived titles: the grammar gate, what is wrong with a title (generator.enrich.titles.gate)."""
 
 from __future__ import annotations
 
 import pytest
 
-from generator.titles import derive_title, title_defects
+from generator.enrich.titles import derive_title, title_defects
 
 
 def test_pattern_2_a_concessive_clause_never_becomes_the_title():

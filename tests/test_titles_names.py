@@ -1,4 +1,4 @@
-"""Derived titles: the method an abstract names leads its title (generator.titles.names)."""
+"""Derived titles: the method an abstract names leads its title (generator.enrich.titles.names)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from generator.titles import derive_title
+from generator.enrich.titles import derive_title
 
 
 def test_method_name_in_parentheses_leads_the_title_followed_by_its_expansion_and_task():

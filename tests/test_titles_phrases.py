@@ -1,4 +1,4 @@
-"""Derived titles: phrases cut, recast and polished as a title reads (generator.titles.phrases)."""
+"""Derived titles: phrases cut, recast and polished as a title reads (generator.enrich.titles.phrases)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 import pytest
 from titles_support import candidate_titles
 
-from generator.titles import candidate_features, derive_title, title_defects
+from generator.enrich.titles import candidate_features, derive_title, title_defects
 
 
 def test_a_pronoun_in_the_appositive_is_resolved_from_the_problem_stated_before():

@@ -1,10 +1,10 @@
-"""Derived titles: the task a title adds, from what the abstract is about (generator.titles.tasks)."""
+"""Derived titles: the task a title adds, from what the abstract is about (generator.enrich.titles.tasks)."""
 
 from __future__ import annotations
 
 from titles_support import ROUTING, candidate_titles
 
-from generator.titles import candidate_features, derive_title
+from generator.enrich.titles import candidate_features, derive_title
 
 
 def test_an_acronym_in_capitals_is_not_read_as_a_plural():

@@ -12,12 +12,12 @@ from support import make_paper
 
 from generator.config import ThemeSettings
 from generator.enrich import enrich
-from generator.keyphrases import said
 from generator.model import ReadingList
 from generator.read import read_papers
+from generator.state.memory import update_memory
+from generator.text.keyphrases import said
 from generator.themes import detect_themes
 from generator.themes.detect import OTHER_SLUG
-from generator.themes.memory import update_memory
 from generator.themes.naming import name_groups
 from generator.themes.topics import naming_weight, vocabulary
 from generator.themes.vectors import paper_vectors

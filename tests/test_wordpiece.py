@@ -7,8 +7,8 @@ import json
 import pytest
 from support import BUNDLED, DEV_DATA, needs_dev
 
-from generator.embeddings import MODEL_DIR
-from generator.wordpiece import WordPiece
+from generator.analysis.embeddings import MODEL_DIR
+from generator.analysis.wordpiece import WordPiece
 
 TOKENIZER = MODEL_DIR / "tokenizer.json"
 AWKWARD = [

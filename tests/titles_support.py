@@ -7,7 +7,7 @@ import re
 
 from support import BUNDLED
 
-from generator.titles import candidate_features
+from generator.enrich.titles import candidate_features
 
 
 def bundled_abstracts() -> list[str]:

@@ -29,7 +29,7 @@ import json
 import math
 from pathlib import Path
 
-from generator.keyphrases import _aliases, _chunks, normalise, said
+from generator.text.keyphrases import _aliases, _chunks, normalise, said
 from generator.themes.topics import TOPICS_FILE
 
 REPO = Path(__file__).resolve().parent.parent

@@ -18,12 +18,12 @@ from pathlib import Path
 
 from ..errors import InputError, InvalidRecords
 from ..model import Paper, ReadingList
-from ..records import DEFAULT_FIELDS, FieldMap, paper_from_record
 from .bibtex import read_bibtex
 from .csvfile import read_csv
 from .formats import FORMATS_HINT, Parsed, detect
 from .jsonfile import read_json, read_jsonl
 from .plain import read_plain
+from .records import DEFAULT_FIELDS, FieldMap, paper_from_record
 from .ris import read_ris
 
 log = logging.getLogger(__name__)

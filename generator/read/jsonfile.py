@@ -17,8 +17,8 @@ from typing import Any
 
 from ..errors import InputError
 from ..model import Source
-from ..records import DEFAULT_FIELDS
 from .formats import Parsed, held_papers
+from .records import DEFAULT_FIELDS
 
 log = logging.getLogger(__name__)
 

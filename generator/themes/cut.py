@@ -12,8 +12,8 @@ from scipy.sparse.linalg import eigsh, svds
 from sklearn.cluster import KMeans
 from sklearn.preprocessing import normalize
 
-from ..config import AUTO_EMBEDDINGS
-from .parallel import in_parallel
+from ..analysis.embeddings import AUTO_EMBEDDINGS
+from ..analysis.threads import in_parallel
 from .vectors import NEIGHBOURS, PaperVectors, nearest
 
 # The graph's spectrum beside the co-clustering's (see _spectrum).
@@ -30,7 +30,7 @@ _CUTS = 40
 SUB_CUTS = 3
 # Spherical k-means rounds at most for the themes themselves: enough for no
 # paper to move any more, so that the next build, starting from these themes
-# (see memory.py), finds them again.
+# (see state/memory.py), finds them again.
 REFINE_ROUNDS = 100
 # And for each cut: the cuts only vote, and a few rounds move most of the
 # papers that will move. Their consensus is as good, and 40 cuts cost less

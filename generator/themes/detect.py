@@ -23,15 +23,16 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.preprocessing import normalize
 
+from ..analysis.threads import in_parallel, one_thread
 from ..cache import NO_CACHE, Cache, digest, file_digest
 from ..config import ThemeSettings
 from ..errors import ConfigError
-from ..keyphrases import said
 from ..model import Paper, ReadingList, Theme
-from ..segment import CJK
-from ..slugs import slugify
+from ..state.memory import Memory, load_memory, remember
+from ..text.keyphrases import said
+from ..text.segment import CJK
+from ..text.slugs import slugify
 from .cut import REFINE_ROUNDS, SUB_CUTS, automatic_k, cut_groups, group_order, refine
-from .memory import Memory, load_memory, remember
 from .naming import (
     MIN_CONCENTRATION,
     MIN_TOPICALITY,
@@ -41,7 +42,6 @@ from .naming import (
     topic_label,
 )
 from .overrides import Overrides, apply_overrides, load_overrides
-from .parallel import in_parallel, one_thread
 from .topical import Sayings, topical_groups
 from .topics import Topic, vocabulary
 from .vectors import PaperVectors, paper_vectors, representative_first, text_key

@@ -7,10 +7,10 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from ..keyphrases import distinct, spell
 from ..model import Theme
-from ..segment import CJK
-from ..slugs import slugify
+from ..text.keyphrases import distinct, spell
+from ..text.segment import CJK
+from ..text.slugs import slugify
 from .topics import vocabulary
 from .vectors import PaperVectors, representative_first
 

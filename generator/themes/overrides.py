@@ -9,7 +9,7 @@
       - [video-generation, diffusion-models-and-image-generation]
 
 Themes are named by slug, and a theme's slug stays the same while it keeps
-most of its papers (see memory.py), so the overrides keep applying when the
+most of its papers (see state/memory.py), so the overrides keep applying when the
 themes are detected again.
 Anything that names no paper or theme is an error that gives the file's line.
 """
@@ -25,7 +25,7 @@ import yaml
 
 from ..errors import ConfigError
 from ..model import ReadingList, Theme
-from ..slugs import slugify
+from ..text.slugs import slugify
 
 _KEYS = ("k", "rename", "pin", "merge")
 _LISTED = "theme slugs are listed in papers.json"

@@ -16,11 +16,11 @@ from sklearn.decomposition import TruncatedSVD
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.preprocessing import normalize
 
+from ..analysis.embeddings import model_key, sentence_embeddings
+from ..analysis.threads import in_parallel, one_thread
 from ..cache import NO_CACHE, Cache, digest
-from ..embeddings import model_key, sentence_embeddings
-from ..keyphrases import head_spellings, normalise, terms
 from ..model import Paper
-from .parallel import in_parallel, one_thread
+from ..text.keyphrases import head_spellings, normalise, terms
 from .topics import naming_weight, vocabulary
 
 # Below this many papers every term counts; above it, terms of a single paper
@@ -124,11 +124,33 @@ class PaperVectors:
         return np.asarray(self.presence.sum(axis=0)).ravel()
 
 
+class Vectors:
+    """The papers' vectors as the pipeline hands them on from theme detection to related papers and the map.
+
+    Made on the first stage's need, then kept: a stage whose cache holds its
+    result never asks, so a rebuild that changes nothing makes none. key
+    digests what they are made of, for those stages' caches.
+    """
+
+    def __init__(self, papers: Sequence[Paper], cache: Cache = NO_CACHE, *, embeddings: bool = False) -> None:
+        self._content = _content(papers)
+        self._cache = cache
+        self.embeddings = embeddings
+
+    @functools.cached_property
+    def key(self) -> str:
+        return _content_key(self._content, self.embeddings)
+
+    @functools.cached_property
+    def built(self) -> PaperVectors:
+        return _cached_vectors(self._content, self._cache, self.embeddings)
+
+
 def paper_vectors(papers: Sequence[Paper], cache: Cache = NO_CACHE, *, embeddings: bool = False) -> PaperVectors:
     """The papers' vectors, computed once for the themes, related-paper and map stages.
 
     With embeddings, papers are near by the sentence embeddings of their text
-    (see embeddings.py) rather than by LSA of their terms.
+    (see analysis/embeddings.py) rather than by LSA of their terms.
     """
     return _cached_vectors(_content(papers), cache, embeddings)
 
@@ -160,6 +182,7 @@ def _content_key(papers: _Content, embeddings: bool) -> str:
     return digest("vectors", embeddings, papers)
 
 
+# Theme detection makes its own vectors (themes/detect.py); this shares them with Vectors.built.
 @functools.lru_cache(maxsize=1)
 def _cached_vectors(papers: _Content, cache: Cache, embeddings: bool) -> PaperVectors:
     return cache.through("vectors", _content_key(papers, embeddings), lambda: _vectors(papers, cache, embeddings=embeddings))

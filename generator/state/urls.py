@@ -8,15 +8,16 @@ slugs so that their URLs redirect to the new page instead of breaking.
 
 from __future__ import annotations
 
-import json
 import logging
 from pathlib import Path
 
-from .errors import InputError
-from .model import ReadingList
-from .write import atomic_write
+from ..errors import InputError
+from ..model import ReadingList
+from .files import read_json, write_json
 
 log = logging.getLogger(__name__)
+
+_HINT = "restore it from version control or delete it"
 
 
 def redirects(reading_list: ReadingList, url_map: Path | None) -> dict[str, str]:
@@ -40,18 +41,11 @@ def redirects(reading_list: ReadingList, url_map: Path | None) -> dict[str, str]
 
 
 def load_map(url_map: Path) -> dict[str, list[str]]:
-    if not url_map.exists():
+    data = read_json(url_map, "the URL map", _HINT)
+    if data is None:
         return {}
-    try:
-        data = json.loads(url_map.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise InputError(
-            f"cannot read the URL map: {error}", where=str(url_map), hint="restore it from version control or delete it"
-        ) from None
     if not isinstance(data, dict) or not all(isinstance(v, list) for v in data.values()):
-        raise InputError(
-            "the URL map is not an object of id: [slugs]", where=str(url_map), hint="restore it from version control or delete it"
-        )
+        raise InputError("the URL map is not an object of id: [slugs]", where=str(url_map), hint=_HINT)
     return data
 
 
@@ -64,5 +58,5 @@ def update_map(reading_list: ReadingList, url_map: Path) -> None:
         if paper.slug not in slugs:
             slugs.append(paper.slug)
     if updated != history:
-        atomic_write(url_map, (json.dumps(dict(sorted(updated.items())), ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
+        write_json(url_map, dict(sorted(updated.items())))
         log.info("Updated the URL map %s", url_map)

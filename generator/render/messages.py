@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import BuildError
+from ..errors import BuildError
 
 FALLBACK = "en"
 FOLDER = "messages"

@@ -1,21 +1,19 @@
-"""Stage 5: write output atomically: the old output stays until the new one is whole.
+"""Stage 7: write output atomically: the old output stays until the new one is whole.
 
-The same holds for single files: the build's state (urls.json, first-seen.json,
-theme-memory.json) and the cache's entries are written by atomic_write().
+Single files (the build's state, the cache's entries) are written by state.files.atomic_write().
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import secrets
 import shutil
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .model import Site
+from ..model import Site
 
 log = logging.getLogger(__name__)
 
@@ -34,23 +32,6 @@ def staging(out: Path) -> Iterator[Path]:
         _swap(tmp, out)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write data to path through a temporary file beside it: readers, and a build killed midway, see the old bytes or the new."""
-    tmp = path.with_name(f".{path.name}.{secrets.token_hex(8)}.tmp")
-    # Not mkstemp, whose files are private (0600): a state file the curator commits gets the umask's mode, or keeps its
-    # own, as a plain write would give it.
-    handle = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            if path.exists():
-                shutil.copymode(path, tmp)
-            out.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
 
 
 def _swap(new: Path, out: Path) -> None:

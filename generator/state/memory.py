@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..model import ReadingList, Theme
-from ..write import atomic_write
+from .files import write_json
 
 log = logging.getLogger(__name__)
 
@@ -75,13 +75,8 @@ def remember(detected: tuple[tuple[Theme, ...], tuple[Theme, ...]], *, group_by:
 def update_memory(reading_list: ReadingList, path: Path, *, group_by: str) -> None:
     """Remember the list's detected themes in path; write it only if that changes it."""
     memory = remember(reading_list.detected, group_by=group_by)
-    text = json.dumps(
-        {"group_by": group_by, "themes": list(map(_entry, memory.themes)), "subthemes": list(map(_entry, memory.subthemes))},
-        ensure_ascii=False,
-        indent=1,
-    )
-    if not path.is_file() or path.read_text(encoding="utf-8") != text + "\n":
-        atomic_write(path, (text + "\n").encode("utf-8"))
+    data = {"group_by": group_by, "themes": list(map(_entry, memory.themes)), "subthemes": list(map(_entry, memory.subthemes))}
+    if write_json(path, data):
         log.info("Updated the theme memory %s", path)
 
 

@@ -10,9 +10,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
-from .errors import InputError
-from .latex import untex
-from .model import Link, LinkKind, Paper, Source
+from ..errors import InputError
+from ..model import Link, LinkKind, Paper, Source
+from ..text.latex import untex
 from .sessions import is_session_list, read_sessions
 
 # Field names that exports use, each mapped to ours; where a record has

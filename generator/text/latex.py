@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc.latexwalker import LatexWalkerError
 
-from . import SITE_SOURCES
-from .errors import BuildError
+from .. import SITE_SOURCES
+from ..errors import BuildError
 
 _CITE = re.compile(r"\s*~?\\(?:cite[tp]?|citeauthor|citeyear|citealp|ref|eqref|autoref|cref|Cref)\*?(?:\[[^\]]*\])*\{[^{}]*\}")
 _SWITCH = re.compile(r"\{\\(em|it|itshape|sl|bf|bfseries|tt|sc)\s+([^{}]*)\}")

@@ -17,8 +17,8 @@ from datetime import UTC, datetime, time, timedelta, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from .errors import InputError
-from .model import Session, Source
+from ..errors import InputError
+from ..model import Session, Source
 
 _NAMES = ("name", "title", "session", "label")
 _STARTS = ("start", "time", "start_time", "starts", "begin", "datetime")

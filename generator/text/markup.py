@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from .latex import Span, commandless, math_ranges, spans
+from .latex import Span, commandless, spans
 
 # Characters that start Markdown, HTML, Jinja or pymdownx syntax.
 _ACTIVE = "&<>\"'`*_{}[]()#+-.!|~^=:$\\%@"
@@ -235,36 +235,3 @@ def _bare_domains(raw: str) -> list[str]:
         return []
     text = _URL.sub(" ", _LATEX_URL.sub(" ", raw))
     return [trim_url(m.group(1)) for m in _BARE_DOMAIN.finditer(text)]
-
-
-# A sentence ends at . ! ? before a capital, but not after an initial or "e.g.".
-# The first look back, one character that either way must end a sentence,
-# fails at once almost everywhere: it made splitting seven times quicker.
-_SENTENCE_END = re.compile(
-    r"(?<=[.!?\u3002\uff01\uff1f])(?:(?<=[^A-Z\d\s.][.!?])\s+(?=[A-Z\u4e00-\u9fff])|(?<=[\u3002\uff01\uff1f]))"
-)
-
-
-def sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
-
-
-def shorten(text: str, limit: int) -> str:
-    """Text cut at a word boundary to at most limit characters, never inside a formula."""
-    if len(text) <= limit:
-        return text
-    formulas = math_ranges(text)
-
-    def outside_formulas(at: int) -> bool:
-        return all(not start < at < end for start, end in formulas)
-
-    cut = next((at for at in range(limit - 1, -1, -1) if text[at] == " " and outside_formulas(at)), None)
-    if cut is None:
-        # No word ends in time: cut there, or before the formula that would be split.
-        cut = next((start for start, end in formulas if start < limit < end), limit)
-    return text[:cut].rstrip(",;: ") + "\u2026"
-
-
-def plural(count: int, noun: str) -> str:
-    """A count with its noun: "1 paper", "2 papers"."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"

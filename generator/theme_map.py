@@ -15,7 +15,7 @@ import numpy as np
 
 from .cache import NO_CACHE, Cache, digest
 from .model import ReadingList, Theme
-from .themes import PaperVectors, paper_vectors, text_key
+from .themes import PaperVectors, Vectors
 
 log = logging.getLogger(__name__)
 
@@ -28,17 +28,15 @@ _GAP = 1.15
 _DECIMALS = 4
 
 
-def layout(reading_list: ReadingList, cache: Cache = NO_CACHE, *, embeddings: bool = False) -> ReadingList:
-    """Set paper.position to a point in [0, 1]² for every paper."""
+def layout(reading_list: ReadingList, vectors: Vectors, cache: Cache = NO_CACHE) -> ReadingList:
+    """Set paper.position to a point in [0, 1]² for every paper, by its vectors."""
     papers = reading_list.papers
     if not papers:
         return reading_list
     themes = [t for t in reading_list.themes if t.paper_ids]
     members = [t.paper_ids for t in themes]
-    key, loose = digest(text_key(papers, embeddings=embeddings), members), digest(embeddings, members)
-    positions = cache.through(
-        "layout", key, lambda: _positions(paper_vectors(papers, cache, embeddings=embeddings), themes), loose
-    )
+    key, loose = digest(vectors.key, members), digest(vectors.embeddings, members)
+    positions = cache.through("layout", key, lambda: _positions(vectors.built, themes), loose)
     for paper in papers:
         paper.position = positions[paper.id]
     log.info("Laid out %d papers on the theme map", len(papers))

@@ -1,21 +1,18 @@
-"""How many cores this process may use, the one count every parallel stage sizes itself by; starting child processes safely."""
+"""Child processes (the search index, the page workers): started with interrupts held, and stopping themselves when the build is gone."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import signal
+import subprocess
+import sys
+import tempfile
 from collections.abc import Iterator
+from typing import Any
 
 # What interrupts a build: Ctrl-C, and `kill`, `timeout` or a cancelled CI job (the CLI turns it into Ctrl-C).
 _INTERRUPTS = frozenset({signal.SIGINT, signal.SIGTERM})
-
-
-def available_cores() -> int:
-    """The cores this process may run on, which in a container can be fewer than the machine has (macOS has no affinity: all of them)."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
 
 
 def orphaned(parent: int) -> bool:
@@ -45,3 +42,26 @@ def interrupts_held() -> Iterator[None]:
 def release_interrupts() -> None:
     """In a child started inside interrupts_held(): receive the signals it holds."""
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _INTERRUPTS)
+
+
+def work_folder(prefix: str) -> tempfile.TemporaryDirectory[str]:
+    """A temporary folder for a child's files, made with interrupts held: from inside TemporaryDirectory() on the folder
+    exists, and an interrupt there would leave it behind, unnamed."""
+    with interrupts_held():
+        return tempfile.TemporaryDirectory(prefix=prefix)
+
+
+def start_child(module: str, *args: str, **options: Any) -> subprocess.Popen[Any]:
+    """`python -m module args` in a session of its own, so that stop_child() stops what it starts too.
+
+    Call it inside interrupts_held(), and record the process there; the child calls release_interrupts() first.
+    """
+    return subprocess.Popen([sys.executable, "-m", module, *args], start_new_session=True, **options)
+
+
+def stop_child(process: subprocess.Popen[Any]) -> None:
+    """Kill the child and its session if it still runs, and reap it."""
+    if process.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()

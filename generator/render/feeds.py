@@ -1,33 +1,25 @@
 """Atom feeds of the list and of each theme, so that readers can follow a list as it grows.
 
 Papers go newest first: by the date the input gives them, else by the date a
-build first saw them. Those first-seen dates are build state, kept beside the
-input like the URL map and committed with it, so a paper added in a rebuild
-tops the feeds while the others keep their dates. A list built once has one
+build first saw them (see state/first_seen.py). A list built once has one
 date for all its papers, and its feeds keep the list's order.
 """
 
 from __future__ import annotations
 
-import json
 import logging
-import os
 import re
 import uuid
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 
-from .errors import InputError
-from .latex import plain_math
-from .model import Paper, ReadingList, Theme
-from .render import theme_path
-from .write import atomic_write
+from ..model import Paper, ReadingList, Theme
+from ..paths import FEED, feed_folder, paper_url
+from ..text.latex import plain_math
 
 log = logging.getLogger(__name__)
 
-FEED = "feed.xml"
 _ATOM = "http://www.w3.org/2005/Atom"
 # Feed readers poll a feed for what is new: the newest papers are enough, and
 # a conference's whole list would make every poll megabytes.
@@ -35,32 +27,8 @@ _ENTRIES = 200
 # Fields of an export that date a paper, most specific first.
 _DATE_FIELDS = ("date", "published", "publication_date", "pub_date", "year")
 _DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
-_HINT = "restore it from version control or delete it"
 # Ids of feeds and entries: stable across builds and hosts, needing no site URL.
 _NAMESPACE = uuid.UUID("6f1c1d3e-4c55-4f0b-9a8e-0d1f4e7d2b61")
-
-
-def build_time(inputs: Sequence[Path]) -> datetime:
-    """When this build happens, as far as its output may tell: SOURCE_DATE_EPOCH, else the newest input's time."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    seconds = int(epoch) if epoch else max(int(path.stat().st_mtime) for path in inputs)
-    return datetime.fromtimestamp(seconds, UTC)
-
-
-def first_seen(reading_list: ReadingList, state: Path | None, now: datetime) -> dict[str, datetime]:
-    """When a build first saw each paper: as the state file says, or now for a paper it does not know."""
-    known = _load(state) if state is not None else {}
-    return {paper.id: known.get(paper.id, now) for paper in reading_list.papers}
-
-
-def update_first_seen(seen: dict[str, datetime], state: Path) -> None:
-    """Add the papers the state file does not know yet; write it only if that changes it."""
-    known = _load(state)
-    updated = {**known, **{paper_id: when for paper_id, when in seen.items() if paper_id not in known}}
-    if updated != known:
-        data = {paper_id: when.isoformat() for paper_id, when in sorted(updated.items())}
-        atomic_write(state, (json.dumps(data, indent=1) + "\n").encode("utf-8"))
-        log.info("Recorded %d new papers in %s", len(updated) - len(known), state)
 
 
 def atom_feeds(reading_list: ReadingList, seen: dict[str, datetime]) -> dict[str, str]:
@@ -74,10 +42,9 @@ def atom_feeds(reading_list: ReadingList, seen: dict[str, datetime]) -> dict[str
         return [papers[paper_id] for paper_id in ranked[:_ENTRIES]]
 
     themes = reading_list.themes_by_slug()
-    feeds = {FEED: _feed(reading_list.title, "", newest_first(list(papers)), dates, reading_list.title, themes)}
+    feeds = {FEED: _feed(reading_list.title, feed_folder(None), newest_first(list(papers)), dates, reading_list.title, themes)}
     for theme in (*reading_list.themes, *reading_list.subthemes):
-        # Beside the theme's page, where its <link rel="alternate"> looks: render decides that page's path.
-        folder = theme_path(theme).removesuffix(".md") + "/"
+        folder = feed_folder(theme)
         feeds[folder + FEED] = _feed(
             f"{reading_list.title}: {theme.label}", folder, newest_first(theme.paper_ids), dates, reading_list.title, themes
         )
@@ -103,7 +70,7 @@ def _feed(
         # A feed reader shows text: the title's and abstract's math spelled out, as in a page's description.
         ET.SubElement(entry, "title").text = plain_math(paper.title)
         ET.SubElement(entry, "updated").text = _stamp(dates[paper.id])
-        ET.SubElement(entry, "link", rel="alternate", type="text/html", href=f"{up}papers/{paper.slug}/")
+        ET.SubElement(entry, "link", rel="alternate", type="text/html", href=up + paper_url(paper.slug))
         for name in paper.authors:
             ET.SubElement(ET.SubElement(entry, "author"), "name").text = name
         for label in _categories(themes[paper.theme], paper):
@@ -146,15 +113,3 @@ def _stamp(when: datetime) -> str:
 
 def _urn(*parts: str) -> str:
     return uuid.uuid5(_NAMESPACE, "\0".join(parts)).urn
-
-
-def _load(state: Path) -> dict[str, datetime]:
-    if not state.exists():
-        return {}
-    try:
-        data = json.loads(state.read_text(encoding="utf-8"))
-        if not isinstance(data, dict):
-            raise ValueError("not an object of id: date")
-        return {str(paper_id): datetime.fromisoformat(when) for paper_id, when in data.items()}
-    except (OSError, ValueError, TypeError) as error:
-        raise InputError(f"cannot read the first-seen dates: {error}", where=str(state), hint=_HINT) from None

@@ -18,14 +18,12 @@ stages leave idle.
 from __future__ import annotations
 
 import base64
-import contextlib
 import html
 import json
 import logging
 import os
 import queue
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -36,12 +34,12 @@ from typing import Any
 
 from pagefind_bin_extended import get_executable
 
-from . import text
-from .cores import interrupts_held, orphaned, release_interrupts
-from .errors import BuildError
-from .latex import math_tex, plain_math
-from .model import ReadingList
-from .render import paper_html_path
+from ..errors import BuildError
+from ..model import ReadingList
+from ..paths import HOME_HTML, paper_html_path
+from ..text.latex import math_tex, plain_math
+from ..text.markup import abstract_html
+from .children import interrupts_held, orphaned, release_interrupts, start_child, stop_child, work_folder
 
 log = logging.getLogger(__name__)
 
@@ -70,19 +68,22 @@ class SearchIndex:
             binary = get_executable()
         except FileNotFoundError:
             raise BuildError("the Pagefind binary is missing", hint="pip install pagefind-bin-extended") from None
-        # The folder exists from inside TemporaryDirectory() on: an interrupt there would leave it behind, unnamed.
-        with interrupts_held():
-            self._work = tempfile.TemporaryDirectory(prefix="readinglist-search-")
+        self._work = work_folder("readinglist-search-")
         work = Path(self._work.name)
         # One file of what the pages show, for the child to make them from: that too it takes off this process.
         (work / _PAGES_FILE).write_text(json.dumps(self._shown(), ensure_ascii=False), encoding="utf-8")
         log.debug("Indexing %d papers with Pagefind", len(self._reading_list.papers))
-        command = [sys.executable, "-m", __name__, str(work), str(binary), str(os.getpid())]
         try:
-            # A session of its own, so that close() stops Pagefind with it.
+            # Its session holds Pagefind too: close() stops both.
             with interrupts_held():
-                self._process = subprocess.Popen(
-                    command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
+                self._process = start_child(
+                    __name__,
+                    str(work),
+                    str(binary),
+                    str(os.getpid()),
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.STDOUT,
+                    text=True,
                 )
         except OSError as error:
             self.close()
@@ -121,10 +122,8 @@ class SearchIndex:
 
     def close(self) -> None:
         """Stop Pagefind if it still runs and remove its files."""
-        if self._process is not None and self._process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self._process.pid, signal.SIGKILL)
-            self._process.wait()
+        if self._process is not None:
+            stop_child(self._process)
         self._process = None
         if self._work is not None:
             self._work.cleanup()
@@ -268,7 +267,7 @@ class _Ended(Exception):
 
 def _pages(title: str, papers: list[_Shown]) -> Iterator[tuple[str, str]]:
     """Each stand-in page's site-relative path and HTML: the home page's title, and what a reader can search a paper by."""
-    yield "index.html", _document(f"<h1>{html.escape(title)}</h1>", title)
+    yield HOME_HTML, _document(f"<h1>{html.escape(title)}</h1>", title)
     for path, paper_title, authors, summary, keywords, abstract in papers:
         # The search box typesets a title's math as the page does; only KaTeX's math stays TeX.
         heading = math_tex(paper_title)
@@ -278,9 +277,7 @@ def _pages(title: str, papers: list[_Shown]) -> Iterator[tuple[str, str]]:
         if summary:
             parts.append(f"<p>{html.escape(plain_math(summary))}</p>")
         shown = html.escape(", ".join(keywords), quote=True)
-        parts.append(
-            f'<div data-pagefind-index-attrs="data-keywords" data-keywords="{shown}">{text.abstract_html(abstract)}</div>'
-        )
+        parts.append(f'<div data-pagefind-index-attrs="data-keywords" data-keywords="{shown}">{abstract_html(abstract)}</div>')
         yield path, _document("".join(parts), heading)
 
 

@@ -14,18 +14,14 @@ from __future__ import annotations
 
 import json
 
+from ..model import Paper, ReadingList
+from ..paths import CITATIONS_CHUNK, SESSIONS_SCRIPT
+from ..read.sessions import describe, utc_stamp
 from .feeds import date_parts
-from .model import Paper, ReadingList
-from .sessions import describe, utc_stamp
 
 # citations/XX.js defines window.RL_CITATIONS_XX, XX being the low byte of the
 # FNV-1a hash of the id's UTF-8, in two hex digits (frontend/src/exports.js, chunkOf, agrees).
-CITATIONS_CHUNK = "citations/{}.js"
 CHUNKS = 256
-# The papers' sessions alone: small, so the Reading list loads it to know
-# whether to offer a calendar. Written even when empty: a page must not load
-# a script that is not there.
-SESSIONS_SCRIPT = "sessions.js"
 
 
 def citation_scripts(reading_list: ReadingList) -> dict[str, str]:
@@ -36,6 +32,9 @@ def citation_scripts(reading_list: ReadingList) -> dict[str, str]:
     for paper_id, record in records.items():
         chunks.setdefault(chunk_of(paper_id), {})[paper_id] = record
     scripts = {CITATIONS_CHUNK.format(chunk): _script(f"RL_CITATIONS_{chunk}", chunks[chunk]) for chunk in sorted(chunks)}
+    # The papers' sessions alone: small, so the Reading list loads it to know
+    # whether to offer a calendar. Written even when empty: a page must not load
+    # a script that is not there.
     scripts[SESSIONS_SCRIPT] = _script("RL_SESSIONS", sessions)
     return scripts
 

@@ -11,8 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment
-from mkdocs.config import base
-from mkdocs.config import config_options as opt
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
@@ -22,63 +20,23 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import clean_directory
 
-from . import sidebars, text
-from .cache import Cache, digest, file_digest
-from .config import Settings, ThemeSettings
-from .cores import available_cores
-from .errors import ReadingListError
-from .feeds import build_time, first_seen, update_first_seen
-from .model import ReadingList, Site
-from .parallel import PageWorkers
-from .pipeline import PLUGIN, generate, verify_site
-from .progress import Bar
-from .render import HAND_WRITTEN, papers_on
+from ..analysis.threads import available_cores
+from ..cache import Cache, digest, file_digest
+from ..config import ReadingListConfig, Settings, merged, settings_from
+from ..errors import ReadingListError
+from ..model import ReadingList, Site
+from ..paths import HAND_WRITTEN
+from ..pipeline import generate
+from ..progress import Bar
+from ..render.pages import papers_on
+from ..state import record_state
+from ..text.markup import escape
+from . import sidebars
+from .build import PLUGIN, verify_site
 from .search import SearchIndex
-from .themes.memory import update_memory
-from .urls import update_map
+from .workers import PageWorkers
 
 log = logging.getLogger(__name__)
-
-
-class ReadingListConfig(base.Config):
-    input = opt.ListOfItems(opt.Type(str), default=["data/iclr2026.txt"])
-    """Input files, relative to mkdocs.yml."""
-    title = opt.Type(str, default="")
-    """The list's title; unset takes the input's (a plain list's first line, a JSON export's "title")."""
-    skip_invalid = opt.Type(bool, default=False)
-    """Leave out records with neither a title nor an abstract (and other bad records), with a warning each."""
-    fields = opt.Type(dict, default={})
-    """Our field names (title, abstract, authors, url, ...) to the export's own column names, for names the aliases miss."""
-    templates = opt.Type(str, default="templates")
-    """The folder holding pages/*.md.j2, relative to mkdocs.yml."""
-    language = opt.Choice(("auto", "en", "zh", "de", "fr", "es", "ja", "ko"), default="auto")
-    """The UI language; auto follows the list's title."""
-    themes = opt.Optional(opt.Type(int))
-    """How many top-level themes to detect; unset chooses from the list's size."""
-    group_by = opt.Type(str, default="")
-    """A paper field (e.g. track, primary_area) whose values make the top-level themes."""
-    overrides = opt.Type(str, default="data/themes.yml")
-    """The curator's theme overrides, relative to mkdocs.yml; a missing file means none."""
-    related = opt.Type(int, default=5)
-    """How many related papers each paper page shows."""
-    embeddings = opt.Choice((True, False, "auto"), default="auto")
-    """Compare papers by the bundled sentence model: true, false, or auto (for lists of up to 2,000 papers)."""
-    cache_dir = opt.Type(str, default=".cache/readinglist")
-    """Where costly results are kept between builds, relative to mkdocs.yml; empty keeps nothing."""
-    data_dir = opt.Type(str, default="")
-    """The folder of the build's state files (url_map, theme_memory), relative
-    to mkdocs.yml: the curator's, to commit with the list. Empty: beside mkdocs.yml."""
-    url_map = opt.Type(str, default="urls.json")
-    """Where the build keeps every paper's past slugs, in data_dir; old URLs
-    redirect to new ones. Empty keeps no map."""
-    first_seen = opt.Type(str, default="first-seen.json")
-    """Where the build keeps the date it first saw each paper, in data_dir;
-    the feeds list new papers first. Empty keeps none."""
-    jobs = opt.Optional(opt.Type(int))
-    """Processes that render the paper and sub-theme pages; unset: the cores the build may use. 1 leaves every page to MkDocs' own loop."""
-    theme_memory = opt.Type(str, default="theme-memory.json")
-    """Where the build keeps the themes it detected, in data_dir; the next
-    build starts from them. Empty keeps none."""
 
 
 class _NoDirtyWarning(logging.Filter):
@@ -91,22 +49,10 @@ _NO_DIRTY_WARNING = _NoDirtyWarning()
 
 class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def __init__(self) -> None:
-        # The CLI overrides the inputs; MkDocs alone uses the config's.
-        self.inputs: list[Path] | None = None
-        # The CLI's --themes and --group-by; None keeps the config's.
-        self.themes: int | None = None
-        self.group_by: str | None = None
-        # The CLI's cache and state folders when it builds with the packaged mkdocs.yml.
-        self.cache_dir: Path | None = None
-        self.data_dir: Path | None = None
-        # The CLI's --title, --skip-invalid and --field, over the config's.
-        self.title = ""
-        self.skip_invalid = False
-        self.fields: dict[str, str] = {}
+        # The command line's options by name, over mkdocs.yml's (see config.merged); MkDocs alone gives none.
+        self.overrides: dict[str, object] = {}
         # A dirty build (`readinglist serve`) rebuilds only pages whose source changed.
         self.dirty = False
-        # The CLI's --jobs, over the config's.
-        self.jobs: int | None = None
         self.workers: PageWorkers | None = None
         # What on_post_build hands the workers' pages to, as MkDocs built them.
         self.files: Files | None = None
@@ -122,36 +68,12 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         # The papers on each page MkDocs wrote in this build, for verify_site.
         self.rendered: dict[str, list[str]] = {}
 
+    def options(self) -> dict[str, Any]:
+        """mkdocs.yml's options with the command line's over them."""
+        return merged(self.config, self.overrides)
+
     def settings(self, config: MkDocsConfig) -> Settings:
-        root = Path(config.config_file_path).parent
-        inputs = self.inputs or [root / p for p in self.config.input]
-        data = self.data_dir or root / self.config.data_dir
-        # Messages name the state files as the curator would: data/urls.json, from the project's folder.
-        if data.is_absolute() and data.is_relative_to(Path.cwd()):
-            data = data.relative_to(Path.cwd())
-        url_map = data / self.config.url_map if self.config.url_map else None
-        memory = data / self.config.theme_memory if self.config.theme_memory else None
-        seen = data / self.config.first_seen if self.config.first_seen else None
-        return Settings(
-            inputs=tuple(inputs),
-            templates=root / self.config.templates,
-            title=self.title or self.config.title,
-            skip_invalid=self.skip_invalid or self.config.skip_invalid,
-            fields={**{str(k): str(v) for k, v in self.config.fields.items()}, **self.fields},
-            themes=ThemeSettings(
-                k=self.themes if self.themes is not None else self.config.themes,
-                group_by=self.group_by if self.group_by is not None else self.config.group_by,
-                overrides=root / self.config.overrides if self.config.overrides else None,
-                memory=memory,
-            ),
-            language=self.config.language,
-            related=self.config.related,
-            embeddings=self.config.embeddings,
-            url_map=url_map,
-            first_seen=seen,
-            cache_dir=self.cache_dir or (root / self.config.cache_dir if self.config.cache_dir else None),
-            preview=self.dirty,
-        )
+        return settings_from(self.options(), Path(config.config_file_path).parent, preview=self.dirty)
 
     # Defining on_startup keeps this one plugin object for a whole `serve`
     # session (MkDocs reuses it for every rebuild), so per-build state is set
@@ -183,7 +105,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             self._stop_search()
             raise PluginError(str(error)) from error
         # MkDocs prints site_name into pages unescaped.
-        config.site_name = text.escape(self.site.title) if self.site.title else config.site_name
+        config.site_name = escape(self.site.title) if self.site.title else config.site_name
         config.nav = self.site.nav
         config.theme["language"] = self.site.language
         # The scripts' words, in the page for them to read (templates/overrides/main.html).
@@ -209,7 +131,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
         self.files, self.nav = files, nav
         # A dirty build re-renders the few pages that changed: one process is quicker.
-        jobs = 1 if self.dirty else self.jobs or self.config.jobs or available_cores()
+        jobs = 1 if self.dirty else self.options()["jobs"] or available_cores()
         self.workers = PageWorkers(jobs=jobs, generator=PLUGIN)
         self.workers.start(config, files, nav)
         return nav
@@ -223,7 +145,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         return output
 
     def page_rendered(self, src_uri: str, papers: list[str]) -> None:
-        """Note a written page and the papers on it, whichever process rendered it (see parallel.py)."""
+        """Note a written page and the papers on it, whichever process rendered it (see workers.py)."""
         self.bar.advance()
         self.rendered[src_uri] = papers
 
@@ -262,18 +184,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         except ReadingListError as error:
             self.failure = error
             raise PluginError(str(error)) from error
-        settings = self.settings(config)
         # The site is built: a state file that cannot be written costs the next build its memory, not this one its site.
         try:
-            if settings.url_map is not None:
-                settings.url_map.parent.mkdir(parents=True, exist_ok=True)
-                update_map(self.site.reading_list, settings.url_map)
-            if settings.themes.memory is not None:
-                settings.themes.memory.parent.mkdir(parents=True, exist_ok=True)
-                update_memory(self.site.reading_list, settings.themes.memory, group_by=self.site.reading_list.group_by)
-            if settings.first_seen is not None:
-                seen = first_seen(self.site.reading_list, settings.first_seen, build_time(settings.inputs))
-                update_first_seen(seen, settings.first_seen)
+            record_state(self.site.reading_list, self.settings(config))
         except OSError as error:
             log.warning(
                 "%s: cannot write the build's state there: %s (set data_dir under the plugin to a folder you can write)",

@@ -18,7 +18,7 @@ functions, what an excluded file means to the build, and the Page
 attributes that anchor validation reads); tests/test_parallel.py fails if a
 MkDocs upgrade changes any of them.
 
-Workers are fresh interpreters (`python -m generator.parallel`), as
+Workers are fresh interpreters (`python -m generator.site.workers`), as
 multiprocessing's spawn would start them, and not forks: a fork copies a
 parent that has run thread pools (theme detection) and holds Pagefind's pipe,
 macOS does not support fork safely, and spawn would import the parent's
@@ -56,10 +56,10 @@ from mkdocs.structure.files import File, Files, InclusionLevel, get_files, set_e
 from mkdocs.structure.nav import Navigation, get_navigation
 from mkdocs.structure.pages import Page
 
+from ..errors import BuildError
+from ..render.pages import papers_on
 from . import sidebars
-from .cores import interrupts_held, orphaned, release_interrupts
-from .errors import BuildError
-from .render import papers_on
+from .children import interrupts_held, orphaned, release_interrupts, start_child, stop_child, work_folder
 
 log = logging.getLogger(__name__)
 
@@ -254,9 +254,7 @@ class _Workers:
         self._processes: list[tuple[subprocess.Popen[bytes], _Job]] = []
 
     def start(self) -> None:
-        # The folder exists from inside TemporaryDirectory() on: an interrupt there would leave it behind, unnamed.
-        with interrupts_held():
-            self._work = tempfile.TemporaryDirectory(prefix="readinglist-pages-")
+        self._work = work_folder("readinglist-pages-")
         nav_pages = {page.file.src_uri for page in self._nav.pages}
         for number, share in enumerate(self._shares, 1):
             own = set(share)
@@ -285,9 +283,7 @@ class _Workers:
             path.write_bytes(pickle.dumps(job))
             stderr = (Path(self._work.name) / f"stderr-{number}.txt").open("wb")
             with stderr, interrupts_held():
-                process = subprocess.Popen(
-                    [sys.executable, "-m", __name__, str(path)], stdin=subprocess.DEVNULL, stderr=stderr, start_new_session=True
-                )
+                process = start_child(__name__, str(path), stdin=subprocess.DEVNULL, stderr=stderr)
                 self._processes.append((process, job))
         log.debug("Rendering %d pages in %d worker processes", len(self.pages), len(self._processes))
 
@@ -317,10 +313,7 @@ class _Workers:
     def stop(self) -> None:
         """Kill the workers still running and remove the work folder: also after start() was interrupted halfway."""
         for process, _ in self._processes:
-            if process.poll() is None:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+            stop_child(process)
         self._processes = []
         if self._work is not None:
             self._work.cleanup()
@@ -409,7 +402,7 @@ def _main(job_file: Path) -> None:
 
 
 if __name__ == "__main__":
-    # Through the module's own name, so that what it pickles unpickles in the build as generator.parallel's.
-    from generator.parallel import _main as main
+    # Through the module's own name, so that what it pickles unpickles in the build as generator.site.workers'.
+    from generator.site.workers import _main as main
 
     main(Path(sys.argv[1]))

@@ -1,0 +1,69 @@
+"""Where every page and file of the site is, and its URL: render, feeds, search, exports and the plugin all ask here.
+
+Paths are relative to the docs folder, as MkDocs' File.src_uri is. A page's
+URL is its folder (papers/SLUG/ for papers/SLUG.md), as MkDocs writes it
+with use_directory_urls.
+"""
+
+from __future__ import annotations
+
+from .model import Paper, Theme
+
+HOME = "index.md"
+# The home page's search stand-in (see site/search.py), where MkDocs writes the home page.
+HOME_HTML = "index.html"
+TAGS = "tags.md"
+READING_LIST = "reading-list.md"
+ABOUT = "about.md"
+# Pages a curator may write themselves: a page of the same name in the docs
+# folder replaces ours (plugin.on_files). Ours come in the interface's language.
+HAND_WRITTEN = (READING_LIST, ABOUT)
+# The paper export at the site's root; its records are data, so they stay raw.
+EXPORT = "papers.json"
+EXPORT_SCRIPT = "papers.js"
+POINTS_SCRIPT = "points.js"
+# citations/XX.js, XX a paper's chunk (see render/citations.py).
+CITATIONS_CHUNK = "citations/{}.js"
+SESSIONS_SCRIPT = "sessions.js"
+# The list's feed at the root, and one in each theme's folder.
+FEED = "feed.xml"
+
+
+def paper_path(paper: Paper) -> str:
+    return f"papers/{paper.slug}.md"
+
+
+def paper_url(slug: str) -> str:
+    """The URL of the paper page with this slug, relative to the site's root: papers/SLUG/."""
+    return f"papers/{slug}/"
+
+
+def paper_html_path(paper: Paper, *, use_directory_urls: bool) -> str:
+    """Where MkDocs writes the paper's page in the site."""
+    page = paper_path(paper).removesuffix(".md")
+    return f"{page}/index.html" if use_directory_urls else f"{page}.html"
+
+
+def redirect(old: str, new: str) -> tuple[str, str]:
+    """The page that forwards a paper's old slug to its new one, and the relative URL it forwards to."""
+    return f"{paper_url(old)}index.html", f"../{new}/"
+
+
+def theme_path(theme: Theme) -> str:
+    """themes/SLUG.md, and a sub-theme's page in its parent's folder: themes/PARENT/SLUG.md."""
+    return f"themes/{theme.parent}/{theme.slug}.md" if theme.parent else f"themes/{theme.slug}.md"
+
+
+def feed_folder(theme: Theme | None) -> str:
+    """Where a theme's feed sits: beside its page, where the page's <link rel="alternate"> looks; "" for the list's own."""
+    return theme_path(theme).removesuffix(".md") + "/" if theme is not None else ""
+
+
+def relative(path: str, folder: str) -> str:
+    """path as seen from folder, both relative to docs/: posixpath.relpath without its costly normalising."""
+    here = folder.split("/") if folder else []
+    parts = path.split("/")
+    common = 0
+    while common < min(len(here), len(parts) - 1) and here[common] == parts[common]:
+        common += 1
+    return "/".join([".."] * (len(here) - common) + parts[common:])
