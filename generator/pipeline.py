@@ -62,7 +62,7 @@ def generate(
     # Built once, on the first stage that needs them, and handed on.
     vectors = Vectors(reading_list.papers, cache, embeddings=embeddings)
     with clock("detect"):
-        reading_list = detect_themes(reading_list, themes, cache, embeddings=embeddings)
+        reading_list = detect_themes(reading_list, themes, cache, vectors=vectors)
     if on_papers is not None:
         with clock("search"):
             on_papers(reading_list)

@@ -7,6 +7,6 @@ starts from the last build's themes, state/memory.py).
 """
 
 from .detect import detect_themes
-from .vectors import PaperVectors, Vectors, nearest, paper_vectors, text_key
+from .vectors import PaperVectors, Vectors, nearest, paper_vectors
 
-__all__ = ["PaperVectors", "Vectors", "detect_themes", "nearest", "paper_vectors", "text_key"]
+__all__ = ["PaperVectors", "Vectors", "detect_themes", "nearest", "paper_vectors"]

@@ -44,7 +44,7 @@ from .naming import (
 from .overrides import Overrides, apply_overrides, load_overrides
 from .topical import Sayings, topical_groups
 from .topics import Topic, vocabulary
-from .vectors import PaperVectors, paper_vectors, representative_first, text_key
+from .vectors import PaperVectors, Vectors, representative_first
 
 log = logging.getLogger(__name__)
 # Longer lists get two levels: themes, and sub-themes under them.
@@ -71,7 +71,12 @@ _PAPER_FIELDS = frozenset(f.name for f in dataclasses.fields(Paper))
 
 
 def detect_themes(
-    reading_list: ReadingList, settings: ThemeSettings, cache: Cache = NO_CACHE, *, embeddings: bool = False
+    reading_list: ReadingList,
+    settings: ThemeSettings,
+    cache: Cache = NO_CACHE,
+    *,
+    embeddings: bool = False,
+    vectors: Vectors | None = None,
 ) -> ReadingList:
     """Put every paper into exactly one theme, and in a long list into one sub-theme of it; name them all.
 
@@ -88,12 +93,14 @@ def detect_themes(
         return reading_list
     groups = [(p.id, _field_value(p, settings.group_by)) for p in papers] if settings.group_by else []
     choices = digest(settings, file_digest(settings.overrides), sorted(groups))
-    texts = text_key(papers, embeddings=embeddings)
-    loose = digest(sorted(p.id for p in papers), embeddings, choices)
+    # The pipeline hands the vectors on to related papers and the map; alone, detection makes its own.
+    vectors = vectors if vectors is not None else Vectors(papers, cache, embeddings=embeddings)
+    texts = vectors.key
+    loose = digest(sorted(p.id for p in papers), vectors.embeddings, choices)
     found = cache.get("themes", digest(texts, choices, memory), loose)
     if found is None:
         with one_thread():
-            found = _detect(reading_list, settings, overrides, memory, paper_vectors(papers, cache, embeddings=embeddings))
+            found = _detect(reading_list, settings, overrides, memory, vectors.built)
         # Detection that starts from its own result finds it again: the next
         # build, starting from the memory this one leaves, can take it as it is.
         cache.put("themes", digest(texts, choices, remember(found[2], group_by=settings.group_by)), found, loose)

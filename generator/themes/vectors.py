@@ -139,25 +139,20 @@ class Vectors:
 
     @functools.cached_property
     def key(self) -> str:
-        return _content_key(self._content, self.embeddings)
+        return digest("vectors", self.embeddings, self._content)
 
     @functools.cached_property
     def built(self) -> PaperVectors:
-        return _cached_vectors(self._content, self._cache, self.embeddings)
+        return self._cache.through("vectors", self.key, lambda: _vectors(self._content, self._cache, embeddings=self.embeddings))
 
 
 def paper_vectors(papers: Sequence[Paper], cache: Cache = NO_CACHE, *, embeddings: bool = False) -> PaperVectors:
-    """The papers' vectors, computed once for the themes, related-paper and map stages.
+    """The papers' vectors, for a stage run on its own; the pipeline hands one Vectors on instead.
 
     With embeddings, papers are near by the sentence embeddings of their text
     (see analysis/embeddings.py) rather than by LSA of their terms.
     """
-    return _cached_vectors(_content(papers), cache, embeddings)
-
-
-def text_key(papers: Sequence[Paper], *, embeddings: bool = False) -> str:
-    """A digest of the text the vectors are made of, and how: what the stages that use them key their caches by."""
-    return _content_key(_content(papers), embeddings)
+    return Vectors(papers, cache, embeddings=embeddings).built
 
 
 _Content = tuple[tuple[str, str, str, tuple[str, ...], str], ...]
@@ -175,17 +170,6 @@ def sentence_text(paper: Paper) -> str:
     so encoding them would re-encode papers that no one edited.
     """
     return paper.abstract if paper.title_derived or not paper.title else f"{paper.title}. {paper.abstract}"
-
-
-@functools.lru_cache(maxsize=1)
-def _content_key(papers: _Content, embeddings: bool) -> str:
-    return digest("vectors", embeddings, papers)
-
-
-# Theme detection makes its own vectors (themes/detect.py); this shares them with Vectors.built.
-@functools.lru_cache(maxsize=1)
-def _cached_vectors(papers: _Content, cache: Cache, embeddings: bool) -> PaperVectors:
-    return cache.through("vectors", _content_key(papers, embeddings), lambda: _vectors(papers, cache, embeddings=embeddings))
 
 
 def _vectors(papers: _Content, cache: Cache = NO_CACHE, *, embeddings: bool = False) -> PaperVectors:
