@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -25,23 +26,35 @@ def orphaned(parent: int) -> bool:
 
 @contextlib.contextmanager
 def interrupts_held() -> Iterator[None]:
-    """Ctrl-C and SIGTERM wait until the block ends, then interrupt as usual.
+    """Ctrl-C and SIGTERM wait until the block ends, then interrupt as they would have.
 
     Start a child process and record it inside: an interrupt that came
     between the two would unwind the build without it, and the child would
-    outlive the build. The child inherits the held signals; it calls
-    release_interrupts() first.
+    outlive the build. The handlers are swapped rather than the signals
+    blocked: a mask holds only the thread that sets it, and the OS may hand
+    the signal to any thread (NumPy's BLAS has several); Python runs every
+    handler on the main thread, the only one an interrupt unwinds.
     """
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, _INTERRUPTS)
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[int] = []
+    previous = {signum: signal.signal(signum, lambda signum, _: came.append(signum)) for signum in _INTERRUPTS}
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        if came:
+            _deliver(came[0], previous[came[0]])
 
 
-def release_interrupts() -> None:
-    """In a child started inside interrupts_held(): receive the signals it holds."""
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _INTERRUPTS)
+def _deliver(signum: int, handler: Any) -> None:
+    """What the signal would have done on arrival, under the handler that was in place."""
+    if callable(handler):
+        handler(signum, None)
+    elif handler == signal.SIG_DFL:
+        os.kill(os.getpid(), signum)
 
 
 def work_folder(prefix: str) -> tempfile.TemporaryDirectory[str]:
@@ -54,7 +67,7 @@ def work_folder(prefix: str) -> tempfile.TemporaryDirectory[str]:
 def start_child(module: str, *args: str, **options: Any) -> subprocess.Popen[Any]:
     """`python -m module args` in a session of its own, so that stop_child() stops what it starts too.
 
-    Call it inside interrupts_held(), and record the process there; the child calls release_interrupts() first.
+    Call it inside interrupts_held(), and record the process there.
     """
     return subprocess.Popen([sys.executable, "-m", module, *args], start_new_session=True, **options)
 

@@ -39,7 +39,7 @@ from ..model import ReadingList
 from ..paths import HOME_HTML, paper_html_path
 from ..text.latex import math_tex, plain_math
 from ..text.markup import abstract_html
-from .children import interrupts_held, orphaned, release_interrupts, start_child, stop_child, work_folder
+from .children import interrupts_held, orphaned, start_child, stop_child, work_folder
 
 log = logging.getLogger(__name__)
 
@@ -286,6 +286,5 @@ def _document(body: str, title: str) -> str:
 
 
 if __name__ == "__main__":
-    release_interrupts()
     # The parent names itself: by the time this process asks, it may already be gone.
     sys.exit(_index(Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])))

@@ -59,7 +59,7 @@ from mkdocs.structure.pages import Page
 from ..errors import BuildError
 from ..render.pages import papers_on
 from . import sidebars
-from .children import interrupts_held, orphaned, release_interrupts, start_child, stop_child, work_folder
+from .children import interrupts_held, orphaned, start_child, stop_child, work_folder
 
 log = logging.getLogger(__name__)
 
@@ -393,7 +393,6 @@ def _work(job: _Job) -> tuple[dict[str, Rendered], list[tuple[str, int, str]], s
 
 
 def _main(job_file: Path) -> None:
-    release_interrupts()
     # Ctrl-C goes to the build, which stops its workers.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     job: _Job = pickle.loads(job_file.read_bytes())
