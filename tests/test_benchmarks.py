@@ -10,10 +10,14 @@ import sys
 
 import numpy as np
 import pytest
-from support import DEV_DATA, REPO, build_site, copy_project
+from support import DEV_DATA, REPO, build_site, copy_project, needs_dev
+
+# Each benchmark starts its own Python and loads what it measures, often the sentence model.
+pytestmark = pytest.mark.slow
 
 
-@pytest.mark.skipif(not DEV_DATA.exists(), reason="needs ../shared/data")
+@needs_dev
+@pytest.mark.site
 def test_build_benchmark_prints_its_table_at_1000_papers():
     result = subprocess.run(
         [sys.executable, "benchmarks/build.py", "--sizes", "1000", "--no-baseline", "--serve-at", "1000"],
@@ -35,7 +39,7 @@ def test_build_benchmark_prints_its_table_at_1000_papers():
     assert all(cell.strip() for cell in row.split("|")[1:-1])
 
 
-@pytest.mark.skipif(not DEV_DATA.exists(), reason="needs ../shared/data")
+@needs_dev
 def test_themes_benchmark_scores_short_lists_of_each_method():
     result = subprocess.run(
         [sys.executable, "benchmarks/themes.py", "--small", "--sizes", "19", "--subsets", "2", "--data", str(DEV_DATA)],
@@ -53,7 +57,7 @@ def test_themes_benchmark_scores_short_lists_of_each_method():
         assert -1 <= ami <= 1 and 0 <= nmi <= 1, row
 
 
-@pytest.mark.skipif(not DEV_DATA.exists(), reason="needs ../shared/data")
+@needs_dev
 def test_themes_benchmark_scores_another_encoders_vectors_at_a_fixed_k_beside_a_supervised_ceiling(tmp_path):
     # Stand-in vectors for every text the run reads, as teacher_vectors.py would write them for another model.
     sys.path.insert(0, str(REPO / "benchmarks"))
@@ -74,6 +78,7 @@ def test_themes_benchmark_scores_another_encoders_vectors_at_a_fixed_k_beside_a_
 
 
 @pytest.mark.browser
+@pytest.mark.site
 def test_weight_benchmark_prints_what_the_bundled_sites_pages_download(tmp_path):
     site = build_site(copy_project(tmp_path))
     result = subprocess.run(
@@ -94,7 +99,7 @@ def test_weight_benchmark_prints_what_the_bundled_sites_pages_download(tmp_path)
     assert len(loads) == 4 and int(loads[0].split(" / ")[0]) < int(loads[-1].split(" / ")[0])
 
 
-@pytest.mark.skipif(not DEV_DATA.exists(), reason="needs ../shared/data")
+@needs_dev
 def test_titles_benchmark_writes_a_blind_judge_sheet_and_tallies_the_scores_by_source(tmp_path):
     ids = [json.loads(line)["id"] for line in DEV_DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
     (tmp_path / "model.json").write_text(json.dumps({i: "A model title for a paper" for i in ids}))
@@ -145,7 +150,7 @@ def test_titles_benchmark_writes_a_blind_judge_sheet_and_tallies_the_scores_by_s
     assert rows["best for the judge"][1:4] == ["scores-one", "4.00", "100%"]
 
 
-@pytest.mark.skipif(not DEV_DATA.exists(), reason="needs ../shared/data")
+@needs_dev
 def test_titles_benchmark_prints_the_ceiling_of_choosing_and_of_deleting_words():
     command = [sys.executable, "benchmarks/titles.py", "--n", "40", "--ceiling", "--data", str(DEV_DATA)]
     result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)

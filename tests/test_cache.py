@@ -18,6 +18,8 @@ from generator.model import Site
 from generator.pipeline import generate, load_mkdocs_config
 from generator.themes import detect as themes
 
+pytestmark = pytest.mark.site
+
 CACHE = Path(".cache") / "readinglist"
 
 

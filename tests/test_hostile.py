@@ -20,6 +20,8 @@ from support import build_site, copy_project, search_index
 
 from generator.latex import plain_math
 
+pytestmark = pytest.mark.site
+
 DATA = Path(__file__).parent / "data"
 CASES = [json.loads(line) for line in (DATA / "hostile.jsonl").read_text(encoding="utf-8").splitlines()]
 

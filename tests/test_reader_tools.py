@@ -28,6 +28,7 @@ from generator.citations import chunk_of
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.site,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium (apt-get install chromium)"),
 ]
 

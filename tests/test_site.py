@@ -16,6 +16,8 @@ from generator.messages import content_language
 from generator.messages import load as load_messages
 from generator.read import read_papers
 
+pytestmark = pytest.mark.site
+
 BUNDLED_PAPERS = read_papers([BUNDLED]).papers
 
 
