@@ -81,8 +81,9 @@ def three_papers(project: Path) -> Path:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     # Imported here: only the browser tests need Playwright.
-    from browser_helpers import launch
     from playwright.sync_api import sync_playwright
+
+    from benchmarks.browser import launch
 
     with sync_playwright() as playwright:
         browser = launch(playwright)

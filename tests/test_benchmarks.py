@@ -20,7 +20,7 @@ pytestmark = pytest.mark.slow
 @pytest.mark.site
 def test_build_benchmark_prints_its_table_at_1000_papers():
     result = subprocess.run(
-        [sys.executable, "benchmarks/build.py", "--sizes", "1000", "--no-baseline", "--serve-at", "1000"],
+        [sys.executable, "-m", "benchmarks.build", "--sizes", "1000", "--no-baseline", "--serve-at", "1000"],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -42,7 +42,7 @@ def test_build_benchmark_prints_its_table_at_1000_papers():
 @needs_dev
 def test_themes_benchmark_scores_short_lists_of_each_method():
     result = subprocess.run(
-        [sys.executable, "benchmarks/themes.py", "--small", "--sizes", "19", "--subsets", "2", "--data", str(DEV_DATA)],
+        [sys.executable, "-m", "benchmarks.themes", "--small", "--sizes", "19", "--subsets", "2", "--data", str(DEV_DATA)],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -59,15 +59,14 @@ def test_themes_benchmark_scores_short_lists_of_each_method():
 
 @needs_dev
 def test_themes_benchmark_scores_another_encoders_vectors_at_a_fixed_k_beside_a_supervised_ceiling(tmp_path):
-    # Stand-in vectors for every text the run reads, as teacher_vectors.py would write them for another model.
-    sys.path.insert(0, str(REPO / "benchmarks"))
-    from themes import small_texts
+    # Stand-in vectors for every text the run reads, as another encoder would give (teacher_vectors.py, in git at a48ae71, wrote them).
+    from benchmarks.themes import small_texts
 
     texts = small_texts(DEV_DATA, [19], 2, 1, ceiling=True)
     random = np.random.default_rng(0)
     vectors = {text: random.normal(size=8).astype(np.float32) for text in texts}
     (tmp_path / "vectors.pickle").write_bytes(pickle.dumps(vectors))
-    command = ["benchmarks/themes.py", "--small", "--sizes", "19", "--subsets", "2", "--half", "1", "--k", "3"]
+    command = ["-m", "benchmarks.themes", "--small", "--sizes", "19", "--subsets", "2", "--half", "1", "--k", "3"]
     command += ["--vectors", str(tmp_path / "vectors.pickle"), "--ceiling", "--data", str(DEV_DATA)]
     result = subprocess.run([sys.executable, *command], cwd=REPO, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr[-2000:]
@@ -82,7 +81,7 @@ def test_themes_benchmark_scores_another_encoders_vectors_at_a_fixed_k_beside_a_
 def test_weight_benchmark_prints_what_the_bundled_sites_pages_download(tmp_path):
     site = build_site(copy_project(tmp_path))
     result = subprocess.run(
-        [sys.executable, "benchmarks/weight.py", "--site", str(site), "--runs", "1"],
+        [sys.executable, "-m", "benchmarks.weight", "--site", str(site), "--runs", "1"],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -106,7 +105,8 @@ def test_titles_benchmark_writes_a_blind_judge_sheet_and_tallies_the_scores_by_s
     judge = tmp_path / "judge"
     command = [
         sys.executable,
-        "benchmarks/titles.py",
+        "-m",
+        "benchmarks.titles",
         "--n",
         "50",
         "--judge",
@@ -139,7 +139,7 @@ def test_titles_benchmark_writes_a_blind_judge_sheet_and_tallies_the_scores_by_s
             lines.append(f"{entry['item']}\t{label}\t{score}\t")
     (judge / "scores-one.tsv").write_text("\n".join(lines) + "\n")
     result = subprocess.run(
-        [sys.executable, "benchmarks/titles.py", "--tally", str(judge)], cwd=REPO, capture_output=True, text=True, check=False
+        [sys.executable, "-m", "benchmarks.titles", "--tally", str(judge)], cwd=REPO, capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, result.stderr[-2000:]
     rows = {row.split(" | ")[0].strip("| "): row.split(" | ") for row in result.stdout.splitlines()[2:]}
@@ -152,7 +152,7 @@ def test_titles_benchmark_writes_a_blind_judge_sheet_and_tallies_the_scores_by_s
 
 @needs_dev
 def test_titles_benchmark_prints_the_ceiling_of_choosing_and_of_deleting_words():
-    command = [sys.executable, "benchmarks/titles.py", "--n", "40", "--ceiling", "--data", str(DEV_DATA)]
+    command = [sys.executable, "-m", "benchmarks.titles", "--n", "40", "--ceiling", "--data", str(DEV_DATA)]
     result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr[-2000:]
     row = next(line for line in result.stdout.splitlines() if line.startswith("| held-out | 40 |")).split(" | ")

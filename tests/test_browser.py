@@ -17,21 +17,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from browser_helpers import (
-    ARTIFACTS,
-    CHROMIUM,
-    axe_checked,
-    axe_violations,
-    cumulative_layout_shift,
-    first_paper_link_screens,
-    search,
-    serve,
-    watch_errors,
-    watch_layout_shift,
-)
+from browser_helpers import ARTIFACTS, axe_checked, search, watch_errors
 from playwright.sync_api import expect
 from support import DEV_DATA, REPO, build_site, copy_project, needs_dev
 
+from benchmarks.browser import (
+    CHROMIUM,
+    axe_violations,
+    cumulative_layout_shift,
+    first_paper_link_screens,
+    serve,
+    watch_layout_shift,
+)
 from generator.messages import load as load_messages
 from generator.pipeline import BuildOptions, build
 

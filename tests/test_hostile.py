@@ -181,8 +181,10 @@ def test_exports_keep_the_input_as_data(site):
 
 @pytest.mark.browser
 def test_in_the_browser_no_dialog_opens_and_nothing_is_injected(site):
-    from browser_helpers import CHROMIUM, launch, search, serve, watch_errors
+    from browser_helpers import search, watch_errors
     from playwright.sync_api import sync_playwright
+
+    from benchmarks.browser import CHROMIUM, launch, serve
 
     if not CHROMIUM.exists():
         pytest.skip("needs Debian's chromium")

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import DEV_DATA, REPO, needs_dev
+from support import DEV_DATA, needs_dev
 
 from generator.embeddings import sentence_embeddings
 from generator.titles import FEATURES, WEIGHTS, candidate_features, derive_title, derive_titles, title_defects
@@ -759,8 +759,7 @@ def test_a_task_never_opens_on_a_count_or_runs_into_a_participle():
 
 @needs_dev
 def test_weights_fitted_on_real_pairs_choose_titles_closer_to_the_real_ones_than_no_weights():
-    sys.path.insert(0, str(REPO / "benchmarks"))
-    from fit_titles import Groups, fit
+    from tools.fit_titles import Groups, fit
 
     records = [json.loads(line) for line in DEV_DATA.read_text(encoding="utf-8").splitlines()[:600]]
     tune, held_out = Groups(records[:400]), Groups(records[400:])

@@ -1,6 +1,6 @@
 """Fit the weights with which generator.titles chooses among its candidate titles.
 
-    python benchmarks/fit_titles.py [--data ../shared/data/iclr2026-openreview.dev.jsonl]
+    python -m tools.fit_titles [--data ../shared/data/iclr2026-openreview.dev.jsonl]
 
 The choice is a linear score over a few features of each candidate
 (generator.titles.FEATURES). The weights are fitted on the `tune` half of the
@@ -23,8 +23,8 @@ import random
 from pathlib import Path
 
 import numpy as np
-from titles import DEV_DATA, SAMPLE_SEED, halves, rouge_l
 
+from benchmarks.titles import DEV_DATA, SAMPLE_SEED, halves, rouge_l
 from generator.titles import FEATURES, WEIGHTS, candidate_features
 
 # How sharply the target prefers the candidate closest to the real title (in ROUGE-L F1).
