@@ -24,7 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.titles import DEV_DATA, SAMPLE_SEED, halves, rouge_l
+from benchmarks.common import DEV_DATA
+from benchmarks.titles import SAMPLE_SEED, halves, rouge_l
 from generator.titles import FEATURES, WEIGHTS, candidate_features
 
 # How sharply the target prefers the candidate closest to the real title (in ROUGE-L F1).
