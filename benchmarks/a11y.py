@@ -1,8 +1,8 @@
 """How each page type of a site reads: layout shift, where the first paper link is, axe-core's findings.
 
-    python benchmarks/a11y.py                   # the bundled list, built in build/bench-a11y/
-    python benchmarks/a11y.py --papers 1000     # the first 1,000 papers of the OpenReview export
-    python benchmarks/a11y.py --site DIR        # reuses a built site
+    python -m benchmarks.a11y                   # the bundled list, built in build/bench-a11y/
+    python -m benchmarks.a11y --papers 1000     # the first 1,000 papers of the OpenReview export
+    python -m benchmarks.a11y --site DIR        # reuses a built site
 
 For the home page, a theme page, a sub-theme page (if any), a paper page and
 the tags page, on a desktop (1350x940) and a phone (Pixel 7, 412x839), in the
@@ -15,15 +15,9 @@ bytes the home page downloads before it settles (served uncompressed).
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from search import build_site, write_papers
-
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))
-
-from browser_helpers import (  # noqa: E402 (the tests' helpers, found through the path above)
+from benchmarks.browser import (
     axe_violations,
     cumulative_layout_shift,
     first_paper_link_screens,
@@ -31,6 +25,7 @@ from browser_helpers import (  # noqa: E402 (the tests' helpers, found through t
     serve,
     watch_layout_shift,
 )
+from benchmarks.common import REPO, build_site, write_papers
 
 VIEWPORTS = {
     "desktop": {"viewport": {"width": 1350, "height": 940}},
@@ -58,7 +53,6 @@ def main() -> None:
     parser.add_argument("--work", type=Path, default=REPO / "build" / "bench-a11y")
     parser.add_argument("--details", action="store_true", help="also list each violation and the elements it flags")
     args = parser.parse_args()
-    sys.path.insert(0, str(REPO))
     args.work.mkdir(parents=True, exist_ok=True)
     site = args.site
     if site is None:

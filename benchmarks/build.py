@@ -1,10 +1,10 @@
 """Build sites of growing size and print what each stage costs.
 
-    python benchmarks/build.py                      # 1,000 5,000 10,000 20,000 papers
-    python benchmarks/build.py --sizes 1000 5000    # some sizes
-    python benchmarks/build.py --no-baseline        # skip the plain `mkdocs build`
-    python benchmarks/build.py --serve-at 1000      # time `readinglist serve` at another size
-    python benchmarks/build.py --jobs 8             # the parallel build on 8 processes (default: the cores)
+    python -m benchmarks.build                      # 1,000 5,000 10,000 20,000 papers
+    python -m benchmarks.build --sizes 1000 5000    # some sizes
+    python -m benchmarks.build --no-baseline        # skip the plain `mkdocs build`
+    python -m benchmarks.build --serve-at 1000      # time `readinglist serve` at another size
+    python -m benchmarks.build --jobs 8             # the parallel build on 8 processes (default: the cores)
 
 At 5,000 papers (--serve-at) it also times `readinglist serve`: after one
 abstract changes in the input, the seconds until the served page shows the

@@ -1,7 +1,7 @@
 """Abstracts per second through the shipped sentence encoder, on one core and on all.
 
-    python benchmarks/encoder.py                    # 1,000 dev papers
-    python benchmarks/encoder.py --papers 200 --data FILE.jsonl
+    python -m benchmarks.encoder                    # 1,000 dev papers
+    python -m benchmarks.encoder --papers 200 --data FILE.jsonl
 
 Each paper's text is built as the themes build it (title, keywords,
 abstract) and cut at 128 word pieces. The encoder runs a thread per core the
@@ -13,22 +13,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "benchmarks"))
-
-from export_model import DEFAULT_DATA, dev_texts  # noqa: E402
-
-from generator.analysis.embeddings import Encoder  # noqa: E402
+from benchmarks.common import DEV_DATA, dev_texts
+from generator.analysis.embeddings import Encoder
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--data", type=Path, default=DEV_DATA)
     parser.add_argument("--papers", type=int, default=1000)
     args = parser.parse_args()
     texts = dev_texts(args.data, args.papers)

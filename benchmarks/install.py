@@ -1,7 +1,7 @@
 """What `pip install` of readinglist puts on disk, by distribution, in fresh virtualenvs.
 
-    python benchmarks/install.py                      # this checkout
-    python benchmarks/install.py --against ../old     # and another checkout beside it, in one run
+    python -m benchmarks.install                      # this checkout
+    python -m benchmarks.install --against ../old     # and another checkout beside it, in one run
 
 Each tree is installed with pip, not editable, into a new virtualenv in a
 temporary folder (pip's cache and the package index as configured: nothing is

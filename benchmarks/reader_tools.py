@@ -1,13 +1,14 @@
 """How long a share link gets, and how big the exports' data is, on ICLR 2026 papers.
 
-    python benchmarks/reader_tools.py                  # builds a 300-paper site in build/bench-reader/
-    python benchmarks/reader_tools.py --site DIR       # reuses a built site
+    python -m benchmarks.reader_tools                  # builds a 300-paper site in build/bench-reader/
+    python -m benchmarks.reader_tools --site DIR       # reuses a built site
 
 First table: on the built site in headless Chromium, star 50, 100 and 200
 papers, press "Share link" on the Reading list, and open the link in a fresh
 browser context: the link's length and whether the shared list shows every
-paper. Second table: the size of citations.js (what the RIS, CSL-JSON and
-filtered exports load on demand) and sessions.js for the whole export.
+paper. Second table: the size of the citations/XX.js chunks (what the RIS,
+CSL-JSON and filtered exports load on demand) and sessions.js for the whole
+export.
 """
 
 from __future__ import annotations
@@ -15,12 +16,11 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from search import CHROMIUM, CHROMIUM_ARGS, DEV_DATA, REPO, build_site, serve, write_papers
+from benchmarks.browser import launch, serve
+from benchmarks.common import DEV_DATA, REPO, build_site, write_papers
 
 STARRED = (50, 100, 200)
 
@@ -31,7 +31,7 @@ def share_rows(site: Path) -> list[dict[str, object]]:
     papers = json.loads((site / "papers.json").read_text(encoding="utf-8"))
     rows = []
     with serve(site) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = launch(playwright)
         for n in STARRED:
             ids = [paper["id"] for paper in papers[:n]]
             store = {paper_id: {"s": 1, "t": 0} for paper_id in ids}
@@ -65,19 +65,25 @@ def share_rows(site: Path) -> list[dict[str, object]]:
 
 def size_rows() -> list[dict[str, object]]:
     from generator.read import read_papers
-    from generator.render.citations import CITATIONS_SCRIPT, SESSIONS_SCRIPT, citation_scripts
+    from generator.render.citations import CITATIONS_CHUNK, SESSIONS_SCRIPT, citation_scripts
 
     reading_list = read_papers([DEV_DATA])
     scripts = citation_scripts(reading_list)
+    # The citations come in chunks by a hash of the paper id; each is served and gzipped alone.
+    files = {
+        CITATIONS_CHUNK.format("XX"): [text for name, text in scripts.items() if name != SESSIONS_SCRIPT],
+        SESSIONS_SCRIPT: [scripts[SESSIONS_SCRIPT]],
+    }
     rows = []
-    for name in (CITATIONS_SCRIPT, SESSIONS_SCRIPT):
-        data = scripts[name].encode()
+    for name, texts in files.items():
+        data = [text.encode() for text in texts]
         rows.append(
             {
                 "file": name,
+                "files": len(data),
                 "papers": len(reading_list.papers),
-                "MB": round(len(data) / 1e6, 2),
-                "gzip_MB": round(len(gzip.compress(data, 6)) / 1e6, 2),
+                "MB": round(sum(map(len, data)) / 1e6, 2),
+                "gzip_MB": round(sum(len(gzip.compress(chunk, 6)) for chunk in data) / 1e6, 2),
             }
         )
     return rows

@@ -1,6 +1,6 @@
 """Every input format, read and generated: records in, papers out, lost (must be 0), seconds.
 
-    python benchmarks/readers.py [--data ../shared/data/iclr2026-openreview.dev.jsonl] [--limit N]
+    python -m benchmarks.readers [--data ../shared/data/iclr2026-openreview.dev.jsonl] [--limit N]
 
 The files are the fixtures in tests/data/ (one per format, shaped like the
 real exports) and the OpenReview dev export, which the script also writes out
@@ -21,17 +21,14 @@ import io
 import json
 import logging
 import re
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
-
-from generator.config import Settings  # noqa: E402
-from generator.pipeline import generate  # noqa: E402
-from generator.read import read_file, read_papers  # noqa: E402
+from benchmarks.common import DEV_DATA, REPO
+from generator.config import Settings
+from generator.pipeline import generate
+from generator.read import read_file, read_papers
 
 FIXTURES = sorted((REPO / "tests" / "data" / "readers").iterdir()) + sorted((REPO / "tests" / "data" / "cjk").iterdir())
 
@@ -195,7 +192,7 @@ def measure(path: Path) -> dict[str, object]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--data", type=Path, default=REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl")
+    parser.add_argument("--data", type=Path, default=DEV_DATA)
     parser.add_argument("--limit", type=int, default=0, help="use only the first N records of the dev export")
     args = parser.parse_args()
     # The Windows-1252 files warn that they are not UTF-8, which is what they are here to show.

@@ -1,8 +1,8 @@
 """How soon a reader gets search results on a big site, in headless Chromium with the CPU slowed 4x.
 
-    python benchmarks/search.py                      # builds a 20,000-paper site in build/bench-search/
-    python benchmarks/search.py --site DIR           # reuses a built site
-    python benchmarks/search.py --baseline           # also builds Material's lunr index, for its size
+    python -m benchmarks.search                      # builds a 20,000-paper site in build/bench-search/
+    python -m benchmarks.search --site DIR           # reuses a built site
+    python -m benchmarks.search --baseline           # also builds Material's lunr index, for its size
 
 For each query: open the home page, type the query as soon as the page is
 parsed, and wait for the first result. It prints the kilobytes the browser
@@ -14,27 +14,12 @@ start to the first result shown. The Chinese query runs on a small Chinese site.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
-import shutil
-import sys
-import threading
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-DEV_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
+from benchmarks.browser import launch, serve
+from benchmarks.common import REPO, build_site, write_papers
+
 THROTTLE = 4
 
 QUERIES = [("English word", "diffusion"), ("title phrase", "Learning Reactive Synthesis")]
@@ -49,55 +34,6 @@ CHINESE_PAPERS = [
     {"id": "zh4", "title": "强化学习中的奖励建模", "keywords": ["强化学习", "奖励模型"],
      "abstract": "本文研究强化学习中的奖励建模问题，提出一种从人类偏好中学习奖励函数的方法。"},
 ]  # fmt: skip
-
-
-def write_papers(path: Path, n: int) -> None:
-    """n records of the OpenReview export, repeated with ids suffixed -2, -3, … past its end."""
-    records = [json.loads(line) for line in DEV_DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
-    lines = []
-    for i in range(n):
-        record = dict(records[i % len(records)])
-        copy = i // len(records) + 1
-        if copy > 1:
-            record["id"] = f"{record['id']}-{copy}"
-        lines.append(json.dumps(record, ensure_ascii=False))
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-
-
-def build_site(work: Path, name: str, data: Path, *, material_search: bool = False) -> Path:
-    """The real build of data into work/name, from a copy of the repo's site sources."""
-    from generator.site.build import BuildOptions, build
-
-    project = work / f"{name}-project"
-    shutil.rmtree(project, ignore_errors=True)
-    project.mkdir(parents=True)
-    for item in ("mkdocs.yml", "templates", "docs"):
-        source = REPO / item
-        (shutil.copytree if source.is_dir() else shutil.copy)(source, project / item)
-    if material_search:
-        config = project / "mkdocs.yml"
-        text = config.read_text(encoding="utf-8")
-        config.write_text(text.replace("plugins:\n", "plugins:\n  - search\n", 1), encoding="utf-8")
-    started = time.perf_counter()
-    build(BuildOptions(project / "mkdocs.yml", work / name, (data,)))
-    print(f"built {work / name} in {time.perf_counter() - started:.0f} s", file=sys.stderr)
-    return work / name
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@contextmanager
-def serve(site: Path) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def measure(browser: object, url: str, query: str) -> dict[str, float]:
@@ -147,7 +83,6 @@ def main() -> None:
     parser.add_argument("--work", type=Path, default=REPO / "build" / "bench-search")
     parser.add_argument("--baseline", action="store_true", help="also build with Material's search, for its index size")
     args = parser.parse_args()
-    sys.path.insert(0, str(REPO))
     args.work.mkdir(parents=True, exist_ok=True)
 
     data = args.work / f"papers-{args.papers}.jsonl"
@@ -165,7 +100,7 @@ def main() -> None:
     runs += [(site, paper, *QUERIES[0]), (chinese, "", *CHINESE_QUERY)]
     rows = []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = launch(playwright)
         for target, path, what, query in runs:
             with serve(target) as base:
                 rows.append((what, query, target, path, measure(browser, base + path, query)))

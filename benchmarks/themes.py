@@ -1,7 +1,7 @@
 """Score the detected top-level themes against OpenReview's primary_area, with baselines and stability.
 
-    python benchmarks/themes.py [--data ../shared/data/iclr2026-openreview.dev.jsonl] [--limit N]
-    python benchmarks/themes.py --small [--sizes 19,50,150] [--subsets 60] [--half 0|1]
+    python -m benchmarks.themes [--data ../shared/data/iclr2026-openreview.dev.jsonl] [--limit N]
+    python -m benchmarks.themes --small [--sizes 19,50,150] [--subsets 60] [--half 0|1]
         [--k K] [--vectors FILE] [--ceiling]
 
 For k = 21 (the number of primary areas) and the automatic k it prints NMI,
@@ -21,7 +21,7 @@ with AMI and NMI: the detector on its terms, on the sentence encoder (what
 and encoder + KMeans at the k the detector picks with the encoder. --half picks the papers whose id hashes
 to that half, so that a recipe tuned on one half is checked on the other.
 --k fixes the number of themes of every method. --vectors scores another
-encoder: a pickle of {text: vector} (benchmarks/teacher_vectors.py writes one)
+encoder: a pickle of {text: vector} (teacher_vectors.py wrote one: git show a48ae71:benchmarks/teacher_vectors.py)
 used in place of the shipped model's vectors. --ceiling adds a supervised
 reference no theme detector can use: a logistic regression from the vectors
 to primary_area, trained on every paper of the other half, its predicted
@@ -52,20 +52,17 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import adjusted_mutual_info_score, adjusted_rand_score, normalized_mutual_info_score
 from sklearn.metrics.cluster import contingency_matrix
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+from benchmarks.common import DEV_DATA, REPO
+from generator.analysis.embeddings import model_key, sentence_embeddings
+from generator.cache import Cache, digest
+from generator.config import ThemeSettings
+from generator.enrich import enrich
+from generator.model import Paper, ReadingList, Source
+from generator.state.memory import update_memory
+from generator.themes import detect_themes
+from generator.themes.cut import automatic_k
+from generator.themes.vectors import sentence_text
 
-from generator.analysis.embeddings import model_key, sentence_embeddings  # noqa: E402
-from generator.cache import Cache, digest  # noqa: E402
-from generator.config import ThemeSettings  # noqa: E402
-from generator.enrich import enrich  # noqa: E402
-from generator.model import Paper, ReadingList, Source  # noqa: E402
-from generator.state.memory import update_memory  # noqa: E402
-from generator.themes import detect_themes  # noqa: E402
-from generator.themes.cut import automatic_k  # noqa: E402
-from generator.themes.vectors import sentence_text  # noqa: E402
-
-DEFAULT_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
 METHODS = ("readinglist", "readinglist-embeddings", "tfidf-kmeans", "tfidf-nmf")
 
 
@@ -135,10 +132,10 @@ def scores(labels: dict[str, str], areas: dict[str, str]) -> dict[str, float]:
 
 
 def in_subprocess(method: str, k: int, args: argparse.Namespace) -> dict[str, object]:
-    command = [sys.executable, __file__, "--one", method, "--k", str(k), "--data", str(args.data)]
+    command = [sys.executable, "-m", "benchmarks.themes", "--one", method, "--k", str(k), "--data", str(args.data)]
     if args.limit:
         command += ["--limit", str(args.limit)]
-    output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    output = subprocess.run(command, cwd=REPO, check=True, capture_output=True, text=True).stdout
     return json.loads(output)
 
 
@@ -207,7 +204,7 @@ SMALL_METHODS = ("readinglist, terms", "readinglist, encoder", "TF-IDF + KMeans"
 
 
 def in_half(record_id: str, half: int) -> bool:
-    """Whether the paper falls in that half of the dev file, by its id's hash: the split --half and finetune_model.py share."""
+    """Whether the paper falls in that half of the dev file, by its id's hash: the split --half uses."""
     return int(hashlib.sha1(record_id.encode()).hexdigest(), 16) % 2 == half
 
 
@@ -349,7 +346,7 @@ def _small_method(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--data", type=Path, default=DEV_DATA)
     parser.add_argument("--limit", type=int, help="only the first N papers")
     parser.add_argument("--small", action="store_true", help="score short lists of abstracts only")
     parser.add_argument("--sizes", default="19,50,150", help="with --small: the list sizes, comma-separated")

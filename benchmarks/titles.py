@@ -1,9 +1,9 @@
 """Score derived titles against the real ones of the OpenReview export, with the titles removed.
 
-    python benchmarks/titles.py [--data ../shared/data/iclr2026-openreview.dev.jsonl] [--n 1000] [--half held-out]
-    python benchmarks/titles.py --ceiling        # also how far a perfect choice, or deleting words, could reach
-    python benchmarks/titles.py --judge 60 --judge-seed 7 --judge-dir J [--judge-titles other.json]
-    python benchmarks/titles.py --tally J        # the judges' scores of J/scores*.tsv, by where each title came from
+    python -m benchmarks.titles [--data ../shared/data/iclr2026-openreview.dev.jsonl] [--n 1000] [--half held-out]
+    python -m benchmarks.titles --ceiling        # also how far a perfect choice, or deleting words, could reach
+    python -m benchmarks.titles --judge 60 --judge-seed 7 --judge-dir J [--judge-titles other.json]
+    python -m benchmarks.titles --tally J        # the judges' scores of J/scores*.tsv, by where each title came from
 
 The export is split in two seeded halves: rules are tuned on `tune` and
 checked on `held-out`. From the chosen half it draws n seeded abstracts,
@@ -44,17 +44,13 @@ import csv
 import json
 import random
 import re
-import sys
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+from benchmarks.common import DEV_DATA
+from generator.analysis.embeddings import sentence_embeddings
+from generator.enrich.titles import Embed, candidate_features, coined, derive_titles, title_defects
 
-from generator.analysis.embeddings import sentence_embeddings  # noqa: E402
-from generator.enrich.titles import Embed, candidate_features, coined, derive_titles, title_defects  # noqa: E402
-
-DEV_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
 SPLIT_SEED = 16
 SAMPLE_SEED = 2026
 SHOWN = 20

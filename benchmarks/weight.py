@@ -1,7 +1,7 @@
 """What a home and a theme page download before their map and filter work, and how long that takes.
 
-    python benchmarks/weight.py --papers 1000     # the first 1,000 papers of the OpenReview export
-    python benchmarks/weight.py --site DIR        # reuses a built site (any version: compare before/after)
+    python -m benchmarks.weight --papers 1000     # the first 1,000 papers of the OpenReview export
+    python -m benchmarks.weight --site DIR        # reuses a built site (any version: compare before/after)
 
 For the home page and the first theme page, in headless Chromium (desktop,
 1350x940), it waits until the map has drawn its points and the filter is
@@ -23,16 +23,12 @@ import gzip
 import json
 import random
 import statistics
-import sys
 from pathlib import Path
 
 from playwright.sync_api import Browser, Response, sync_playwright
-from search import build_site, write_papers
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))
-
-from browser_helpers import launch, serve  # noqa: E402 (the tests' helpers, found through the path above)
+from benchmarks.browser import launch, serve
+from benchmarks.common import REPO, build_site, write_papers
 
 DATA_FILES = ("papers.js", "points.js", "papers.json", "citations.js")
 # 10 Mbit/s down and up, 40 ms of latency: Chromium's own network emulation.
@@ -109,7 +105,6 @@ def main() -> None:
     parser.add_argument("--work", type=Path, default=REPO / "build" / "bench-weight")
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    sys.path.insert(0, str(REPO))
     site = args.site
     if site is None:
         args.work.mkdir(parents=True, exist_ok=True)

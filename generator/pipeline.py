@@ -55,7 +55,7 @@ def generate(
     )
     with clock("enrich"):
         # Titles ask the sentence model only when told to: it costs about 50 ms
-        # an abstract for ROUGE-L 0.332 against 0.325 (README, Derived titles).
+        # an abstract for ROUGE-L 0.332 against 0.325 (CONTRIBUTING.md, Derived titles).
         reading_list = enrich(reading_list, embeddings=settings.embeddings is True)
     embeddings = settings.embeds(len(reading_list.papers))
     log.info("Sentence model: %s for %d papers", "on" if embeddings else "off", len(reading_list.papers))

@@ -1,50 +1,16 @@
-"""Helpers for the browser tests: serve a built site, launch Debian's Chromium, drive the site's search."""
+"""Helpers for the browser tests: a context that records errors, and the site's search driven as a reader would.
+
+Serving a site, launching Chromium and measuring a page are benchmarks.browser's, shared with the page benchmarks.
+"""
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
+from playwright.sync_api import Browser, BrowserContext, Page
+from support import REPO
 
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright
+from benchmarks.browser import AXE
 
-REPO = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-# Never let Playwright fetch a browser: drive the system's Chromium, offline.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 ARTIFACTS = REPO / "tests" / "artifacts"
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@contextmanager
-def serve(site: Path) -> Iterator[str]:
-    """Serve site on 127.0.0.1 from a thread; yields the base URL, ending in '/'."""
-    handler = functools.partial(_QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-def launch(playwright: Playwright) -> Browser:
-    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
 
 
 def new_context(browser: Browser, errors: list[str]) -> BrowserContext:
@@ -74,55 +40,6 @@ def search(page: Page, query: str) -> list[str]:
     )
 
 
-AXE = REPO / "tests" / "assets" / "axe.min.js"
-# WCAG 2.1 A and AA: what the site promises (issue #18).
-AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-# Every layout shift since navigation, summed as CLS's single-session upper
-# bound; buffered so shifts before the script count too. CLS leaves out shifts
-# just after input, but Chromium's phone emulation marks every shift so
-# (hadRecentInput) with no input at all: nothing types or taps before the
-# reading, so every shift counts.
-CLS_OBSERVER = """
-window.__rlShift = 0;
-new PerformanceObserver(list => {
-  for (const entry of list.getEntries()) window.__rlShift += entry.value;
-}).observe({ type: "layout-shift", buffered: true });
-"""
-
-
-def watch_layout_shift(page: Page) -> None:
-    """Make cumulative_layout_shift(page) work on every page that page opens from now on."""
-    page.add_init_script(CLS_OBSERVER)
-
-
-def cumulative_layout_shift(page: Page, settle_ms: int = 500) -> float:
-    """The layout shift summed since the page opened, read once the page has settled.
-
-    It waits for the map, the filter and the paper's buttons to be drawn, then
-    settle_ms more for anything they set off.
-    """
-    page.wait_for_load_state("networkidle")
-    # The map and the filter come after papers.js, which waits for the page's load.
-    page.wait_for_function(
-        """() => [...document.querySelectorAll(".rl-map")].every(m => m.hasAttribute("data-points") || m.hidden)
-              && [...document.querySelectorAll(".rl-filter-slot")].every(s => s.querySelector(".rl-filter"))
-              && [...document.querySelectorAll(".rl-actions")].every(a => a.hasAttribute("data-rl-ready"))"""
-    )
-    page.wait_for_timeout(settle_ms)
-    return page.evaluate("window.__rlShift")
-
-
-def axe_violations(page: Page) -> list[dict]:
-    """axe-core's WCAG 2.1 AA violations on the page as it is: rule id, impact, and the offending nodes."""
-    page.add_script_tag(path=str(AXE))
-    return page.evaluate(
-        """tags => axe.run(document, { runOnly: { type: "tag", values: tags } }).then(r =>
-             r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help,
-               nodes: v.nodes.map(n => n.target.join(" ") + " :: " + n.failureSummary) })))""",
-        AXE_TAGS,
-    )
-
-
 def axe_checked(page: Page, rule: str) -> int:
     """How many elements of the page axe-core's rule applies to: none means it checked nothing there."""
     page.add_script_tag(path=str(AXE))
@@ -130,15 +47,4 @@ def axe_checked(page: Page, rule: str) -> int:
         """rule => axe.run(document, { runOnly: { type: "rule", values: [rule] } }).then(r =>
              [r.passes, r.violations, r.incomplete].flat().reduce((n, result) => n + result.nodes.length, 0))""",
         rule,
-    )
-
-
-def first_paper_link_screens(page: Page) -> float:
-    """How far down the first link to a paper starts, in screen heights from the top of the page."""
-    return page.evaluate(
-        """() => {
-             const link = [...document.querySelectorAll("article a[href]")]
-               .find(a => /\\/papers\\/[^/]+\\/$/.test(new URL(a.href).pathname));
-             return (link.getBoundingClientRect().top + window.scrollY) / window.innerHeight;
-           }"""
     )

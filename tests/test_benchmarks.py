@@ -10,13 +10,17 @@ import sys
 
 import numpy as np
 import pytest
-from support import DEV_DATA, REPO, build_site, copy_project
+from support import DEV_DATA, REPO, build_site, copy_project, needs_dev
+
+# Each benchmark starts its own Python and loads what it measures, often the sentence model.
+pytestmark = pytest.mark.slow
 
 
-@pytest.mark.skipif(not DEV_DATA.exists(), reason="needs ../shared/data")
+@needs_dev
+@pytest.mark.site
 def test_build_benchmark_prints_its_table_at_1000_papers():
     result = subprocess.run(
-        [sys.executable, "benchmarks/build.py", "--sizes", "1000", "--no-baseline", "--serve-at", "1000"],
+        [sys.executable, "-m", "benchmarks.build", "--sizes", "1000", "--no-baseline", "--serve-at", "1000"],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -35,10 +39,10 @@ def test_build_benchmark_prints_its_table_at_1000_papers():
     assert all(cell.strip() for cell in row.split("|")[1:-1])
 
 
-@pytest.mark.skipif(not DEV_DATA.exists(), reason="needs ../shared/data")
+@needs_dev
 def test_themes_benchmark_scores_short_lists_of_each_method():
     result = subprocess.run(
-        [sys.executable, "benchmarks/themes.py", "--small", "--sizes", "19", "--subsets", "2", "--data", str(DEV_DATA)],
+        [sys.executable, "-m", "benchmarks.themes", "--small", "--sizes", "19", "--subsets", "2", "--data", str(DEV_DATA)],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -53,17 +57,16 @@ def test_themes_benchmark_scores_short_lists_of_each_method():
         assert -1 <= ami <= 1 and 0 <= nmi <= 1, row
 
 
-@pytest.mark.skipif(not DEV_DATA.exists(), reason="needs ../shared/data")
+@needs_dev
 def test_themes_benchmark_scores_another_encoders_vectors_at_a_fixed_k_beside_a_supervised_ceiling(tmp_path):
-    # Stand-in vectors for every text the run reads, as teacher_vectors.py would write them for another model.
-    sys.path.insert(0, str(REPO / "benchmarks"))
-    from themes import small_texts
+    # Stand-in vectors for every text the run reads, as another encoder would give (teacher_vectors.py, in git at a48ae71, wrote them).
+    from benchmarks.themes import small_texts
 
     texts = small_texts(DEV_DATA, [19], 2, 1, ceiling=True)
     random = np.random.default_rng(0)
     vectors = {text: random.normal(size=8).astype(np.float32) for text in texts}
     (tmp_path / "vectors.pickle").write_bytes(pickle.dumps(vectors))
-    command = ["benchmarks/themes.py", "--small", "--sizes", "19", "--subsets", "2", "--half", "1", "--k", "3"]
+    command = ["-m", "benchmarks.themes", "--small", "--sizes", "19", "--subsets", "2", "--half", "1", "--k", "3"]
     command += ["--vectors", str(tmp_path / "vectors.pickle"), "--ceiling", "--data", str(DEV_DATA)]
     result = subprocess.run([sys.executable, *command], cwd=REPO, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr[-2000:]
@@ -74,10 +77,11 @@ def test_themes_benchmark_scores_another_encoders_vectors_at_a_fixed_k_beside_a_
 
 
 @pytest.mark.browser
+@pytest.mark.site
 def test_weight_benchmark_prints_what_the_bundled_sites_pages_download(tmp_path):
     site = build_site(copy_project(tmp_path))
     result = subprocess.run(
-        [sys.executable, "benchmarks/weight.py", "--site", str(site), "--runs", "1"],
+        [sys.executable, "-m", "benchmarks.weight", "--site", str(site), "--runs", "1"],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -94,14 +98,15 @@ def test_weight_benchmark_prints_what_the_bundled_sites_pages_download(tmp_path)
     assert len(loads) == 4 and int(loads[0].split(" / ")[0]) < int(loads[-1].split(" / ")[0])
 
 
-@pytest.mark.skipif(not DEV_DATA.exists(), reason="needs ../shared/data")
+@needs_dev
 def test_titles_benchmark_writes_a_blind_judge_sheet_and_tallies_the_scores_by_source(tmp_path):
     ids = [json.loads(line)["id"] for line in DEV_DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
     (tmp_path / "model.json").write_text(json.dumps({i: "A model title for a paper" for i in ids}))
     judge = tmp_path / "judge"
     command = [
         sys.executable,
-        "benchmarks/titles.py",
+        "-m",
+        "benchmarks.titles",
         "--n",
         "50",
         "--judge",
@@ -134,7 +139,7 @@ def test_titles_benchmark_writes_a_blind_judge_sheet_and_tallies_the_scores_by_s
             lines.append(f"{entry['item']}\t{label}\t{score}\t")
     (judge / "scores-one.tsv").write_text("\n".join(lines) + "\n")
     result = subprocess.run(
-        [sys.executable, "benchmarks/titles.py", "--tally", str(judge)], cwd=REPO, capture_output=True, text=True, check=False
+        [sys.executable, "-m", "benchmarks.titles", "--tally", str(judge)], cwd=REPO, capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, result.stderr[-2000:]
     rows = {row.split(" | ")[0].strip("| "): row.split(" | ") for row in result.stdout.splitlines()[2:]}
@@ -145,9 +150,9 @@ def test_titles_benchmark_writes_a_blind_judge_sheet_and_tallies_the_scores_by_s
     assert rows["best for the judge"][1:4] == ["scores-one", "4.00", "100%"]
 
 
-@pytest.mark.skipif(not DEV_DATA.exists(), reason="needs ../shared/data")
+@needs_dev
 def test_titles_benchmark_prints_the_ceiling_of_choosing_and_of_deleting_words():
-    command = [sys.executable, "benchmarks/titles.py", "--n", "40", "--ceiling", "--data", str(DEV_DATA)]
+    command = [sys.executable, "-m", "benchmarks.titles", "--n", "40", "--ceiling", "--data", str(DEV_DATA)]
     result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr[-2000:]
     row = next(line for line in result.stdout.splitlines() if line.startswith("| held-out | 40 |")).split(" | ")

@@ -17,26 +17,24 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from browser_helpers import (
-    ARTIFACTS,
+from browser_helpers import ARTIFACTS, axe_checked, search, watch_errors
+from playwright.sync_api import expect
+from support import DEV_DATA, REPO, build_site, copy_project, needs_dev
+
+from benchmarks.browser import (
     CHROMIUM,
-    axe_checked,
     axe_violations,
     cumulative_layout_shift,
     first_paper_link_screens,
-    search,
     serve,
-    watch_errors,
     watch_layout_shift,
 )
-from playwright.sync_api import expect
-from support import DEV_DATA, REPO, build_site, copy_project
-
 from generator.render.messages import load as load_messages
 from generator.site.build import BuildOptions, build
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.site,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium (apt-get install chromium)"),
 ]
 
@@ -313,6 +311,7 @@ def test_papers_js_gives_the_pages_the_records_of_papers_json(fixture_site, page
     assert page.evaluate("() => RL.loadPapers()") == expected
 
 
+@needs_dev
 def test_points_js_gives_the_map_each_papers_theme_and_place_in_papers_json_order(grouped_site, page):
     page.goto(grouped_site.base)
     points = page.evaluate("() => RL.loadPoints().then(d => d.points.map(p => [p.row, p.theme_slug, p.subtheme_slug, p.x, p.y]))")
@@ -321,6 +320,7 @@ def test_points_js_gives_the_map_each_papers_theme_and_place_in_papers_json_orde
         assert abs(x - record["x"]) <= 1 / 8190 and abs(y - record["y"]) <= 1 / 8190
 
 
+@needs_dev
 def test_the_home_page_map_and_filter_work_before_every_record_loads(page, grouped_site):
     """papers.js (every record) loads on first need: the map and the filter work from points.js and the page."""
     requested: list[str] = []
@@ -767,6 +767,7 @@ def test_previous_and_next_titles_do_not_run_together(page, bundled):
     assert re.search(re.escape(previous) + r"\s+" + re.escape(following), spoken)
 
 
+@needs_dev
 def test_a_sub_theme_page_lights_up_its_own_papers_on_the_map(page, grouped_site):
     sub = next(p for p in grouped_site.papers if p["subtheme_slug"])
     members = [p for p in grouped_site.papers if p["subtheme_slug"] == sub["subtheme_slug"]]
@@ -837,6 +838,7 @@ def test_every_chinese_word_finds_its_paper(page, chinese_site):
     assert missed == []
 
 
+@needs_dev
 def test_a_themes_sub_theme_list_and_most_representative_are_paragraphs_of_their_own(page, grouped_site):
     english = load_messages(REPO / "templates", "en")
     page.goto(grouped_site.base)

@@ -20,6 +20,8 @@ from generator.render import pages as render
 from generator.site.build import load_mkdocs_config
 from generator.themes import detect as themes
 
+pytestmark = pytest.mark.site
+
 CACHE = Path(".cache") / "readinglist"
 
 

@@ -54,6 +54,7 @@ def test_the_segmenters_load_only_for_cjk_text():
     assert result.stdout.strip() == "[] ['jieba'] ['fugashi', 'jieba']"
 
 
+@pytest.mark.site
 def test_a_japanese_list_builds_with_themes_named_in_japanese(tmp_path):
     project = copy_project(tmp_path, data=False)
     (project / "data").mkdir()

@@ -18,6 +18,7 @@ def run(project: Path, *args: str, monkeypatch: pytest.MonkeyPatch):
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
+@pytest.mark.site
 def test_build_writes_the_site_and_a_one_line_summary(project, three_papers, monkeypatch):
     result = run(project, "build", str(three_papers), "--out", "out", monkeypatch=monkeypatch)
     assert result.exit_code == 0, result.output
@@ -87,6 +88,7 @@ def test_generate_writes_markdown_only(project, three_papers, monkeypatch):
         ),
     ],
 )
+@pytest.mark.site
 def test_bad_input_is_one_line_exit_one_and_leaves_the_site(project, three_papers, monkeypatch, name, content, expected):
     assert run(project, "build", str(three_papers), monkeypatch=monkeypatch).exit_code == 0
     before = {p: p.read_bytes() for p in (project / "site").rglob("*") if p.is_file()}
@@ -110,6 +112,7 @@ def test_missing_input_file_is_an_error_not_a_traceback(project, monkeypatch):
     )
 
 
+@pytest.mark.site
 def test_plain_mkdocs_build_runs_the_generator(project, three_papers):
     config = (project / "mkdocs.yml").read_text(encoding="utf-8")
     (project / "mkdocs.yml").write_text(config.replace("data/iclr2026.txt", "data/three.txt"), encoding="utf-8")
@@ -140,6 +143,7 @@ def test_an_unknown_key_in_the_overrides_is_one_line_with_its_line(project, thre
     assert result.output == "readinglist: error: data/themes.yml:2: unknown key 'renames' (use k, rename, pin or merge)\n"
 
 
+@pytest.mark.site
 def test_themes_option_sets_the_number_of_themes(project, three_papers, monkeypatch):
     result = run(project, "build", str(three_papers), "--out", "out", "--themes", "2", monkeypatch=monkeypatch)
     assert result.exit_code == 0, result.output
@@ -181,6 +185,7 @@ def test_every_bad_record_is_reported_up_to_twenty_then_counted(project, monkeyp
     assert lines[21:] == ["  … and 3 more"]
 
 
+@pytest.mark.site
 def test_skip_invalid_leaves_bad_records_out_with_a_warning_each(project, monkeypatch):
     _records_with_bad_ones(project / "data" / "list.jsonl", 2)
     result = run(project, "-q", "build", "data/list.jsonl", "--skip-invalid", monkeypatch=monkeypatch)
@@ -194,6 +199,7 @@ def test_skip_invalid_leaves_bad_records_out_with_a_warning_each(project, monkey
     assert len(list((project / "site" / "papers").glob("*/index.html"))) == 3
 
 
+@pytest.mark.site
 def test_title_option_names_the_site(project, three_papers, monkeypatch):
     result = run(project, "generate", str(three_papers), "--docs", "md", "--title", "My <b>own</b> list", monkeypatch=monkeypatch)
     assert result.exit_code == 0, result.output

@@ -124,6 +124,7 @@ def test_a_corrupt_tokenizer_is_a_build_error(tmp_path):
         Encoder.load(MODEL_DIR / "model.safetensors", broken)
 
 
+@pytest.mark.site
 def test_a_site_built_with_embeddings_has_every_paper_once_and_the_same_bytes_twice(project, three_papers):
     use_embeddings(project)
     site = build_site(project, three_papers)

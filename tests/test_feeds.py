@@ -13,6 +13,8 @@ from support import THREE_PAPERS, build_site
 from generator.errors import InputError
 from generator.site.build import BuildOptions, build
 
+pytestmark = pytest.mark.site
+
 NEW_PAPER = (
     "We present QuietNet, a speech enhancement network that removes background noise from phone calls "
     "in real time, and evaluate it on noisy conversational speech."

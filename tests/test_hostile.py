@@ -20,6 +20,8 @@ from support import build_site, copy_project, search_index
 
 from generator.text.latex import plain_math
 
+pytestmark = pytest.mark.site
+
 DATA = Path(__file__).parent / "data"
 CASES = [json.loads(line) for line in (DATA / "hostile.jsonl").read_text(encoding="utf-8").splitlines()]
 
@@ -179,8 +181,10 @@ def test_exports_keep_the_input_as_data(site):
 
 @pytest.mark.browser
 def test_in_the_browser_no_dialog_opens_and_nothing_is_injected(site):
-    from browser_helpers import CHROMIUM, launch, search, serve, watch_errors
+    from browser_helpers import search, watch_errors
     from playwright.sync_api import sync_playwright
+
+    from benchmarks.browser import CHROMIUM, launch, serve
 
     if not CHROMIUM.exists():
         pytest.skip("needs Debian's chromium")

@@ -12,10 +12,12 @@ import time
 from html import unescape
 
 import pytest
-from support import DEV_DATA, build_site
+from support import DEV_DATA, build_site, needs_dev
 
 from generator.errors import BuildError
 from generator.site.build import verify_site
+
+pytestmark = pytest.mark.site
 
 SCRIPTS = {
     "cjk": "本文提出一种长文本键值缓存压缩方法，在多个基准上取得了最好的结果。日本語のテキストと한국어 텍스트도 있습니다。",
@@ -69,7 +71,7 @@ def test_the_build_fails_loudly_when_a_paper_page_is_missing(project, three_pape
         verify_site(site, site_dir, use_directory_urls=True)
 
 
-@pytest.mark.skipif(not DEV_DATA.exists(), reason="needs ../shared/data")
+@needs_dev
 def test_ctrl_c_during_the_build_leaves_the_previous_site(project, three_papers):
     site = build_site(project, three_papers)
     before = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}

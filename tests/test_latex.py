@@ -163,6 +163,7 @@ def shown(markup: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", re.sub(r'<span class="arithmatex">.*?</span>', "", markup)))
 
 
+@pytest.mark.site
 def test_a_page_shows_no_dollar_or_command_in_its_heading_summary_or_description(shapes_site):
     for record in SHAPES:
         page = (shapes_site / "papers" / record["id"] / "index.html").read_text(encoding="utf-8")
@@ -188,6 +189,7 @@ def test_a_page_shows_no_dollar_or_command_in_its_heading_summary_or_description
     assert 'content="To address these challenges, we propose DA²: Depth Anything in Any Direction, an accurate' in da2
 
 
+@pytest.mark.site
 def test_feeds_and_exports_show_no_dollar_or_command(shapes_site):
     records = {r["id"]: r for r in json.loads((shapes_site / "papers.json").read_text(encoding="utf-8"))}
     entries = feedparser.parse((shapes_site / "feed.xml").read_bytes()).entries

@@ -102,12 +102,14 @@ def broken_links(site: Path) -> tuple[int, list[str]]:
     return checked, broken
 
 
+@pytest.mark.site
 def test_every_internal_link_and_anchor_resolves(site):
     checked, broken = broken_links(site)
     assert broken == []
     assert checked > 1000
 
 
+@pytest.mark.site
 def test_every_link_of_a_site_with_sub_themes_resolves(two_level_site):
     assert list(two_level_site.glob("themes/*/*/index.html")), "no sub-theme pages"
     checked, broken = broken_links(two_level_site)
@@ -117,6 +119,7 @@ def test_every_link_of_a_site_with_sub_themes_resolves(two_level_site):
     assert [feed.parent for feed in two_level_site.rglob("feed.xml") if not (feed.parent / "index.html").is_file()] == []
 
 
+@pytest.mark.site
 def test_pages_carry_canonical_links_and_open_graph_tags(site):
     paper = next(site.glob("papers/lapflow*/index.html"))
     head = paper.read_text(encoding="utf-8").split("</head>")[0]
@@ -129,6 +132,7 @@ def test_pages_carry_canonical_links_and_open_graph_tags(site):
     assert re.search(rf'<meta property="og:description" content="{re.escape(description)}">', head)
 
 
+@pytest.mark.site
 def test_every_paper_page_has_a_meta_description(site):
     pages = [p for p in site.glob("papers/*/index.html") if 'http-equiv="refresh"' not in p.read_text(encoding="utf-8")]
     for page in pages:
@@ -153,6 +157,7 @@ def test_a_paper_with_a_summary_is_described_by_it():
     assert paper_description(make_paper(summary="It stabilises training.")) == "It stabilises training."
 
 
+@pytest.mark.site
 def test_the_sitemap_lists_every_paper(site):
     sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
     for paper in site.glob("papers/*/index.html"):
@@ -161,5 +166,6 @@ def test_the_sitemap_lists_every_paper(site):
             assert f"<loc>{SITE_URL}papers/{paper.parent.name}/</loc>" in sitemap
 
 
+@pytest.mark.site
 def test_a_404_page_exists(site):
     assert "404" in (site / "404.html").read_text(encoding="utf-8")

@@ -98,6 +98,7 @@ def test_sub_themes_under_a_field_continue_their_memory(tmp_path):
     assert view(detect(papers, memory, group_by="track")) == view(first)
 
 
+@pytest.mark.site
 def test_the_memory_holds_the_themes_as_detected_and_overrides_apply_on_top(project, three_papers):
     (project / "data" / "themes.yml").write_text("k: 2\n", encoding="utf-8")
     build_site(project, three_papers)
@@ -114,6 +115,7 @@ def test_the_memory_holds_the_themes_as_detected_and_overrides_apply_on_top(proj
     assert load_memory(project / "data" / "theme-memory.json") == memory
 
 
+@pytest.mark.site
 def test_a_rebuild_from_the_memory_gives_the_same_site(project, three_papers):
     first = build_site(project, three_papers)
     assert (project / "data" / "theme-memory.json").is_file()
@@ -134,6 +136,7 @@ def test_a_rebuild_from_the_memory_gives_the_same_site(project, three_papers):
         ('{"themes": []}', "data/theme-memory.json: the theme memory is not an object of group_by, themes and subthemes"),
     ],
 )
+@pytest.mark.site
 def test_a_broken_memory_is_one_line_naming_the_file_and_leaves_the_site(project, three_papers, monkeypatch, content, expected):
     monkeypatch.chdir(project)
     assert CliRunner().invoke(main, ["build", "data/three.txt"]).exit_code == 0

@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 from support import REPO
 
+# A wheel built and installed in a fresh venv, and Python started anew for each check.
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -63,6 +63,7 @@ def files_of(site: Path) -> dict[Path, bytes]:
 
 
 @needs_dev
+@pytest.mark.site
 def test_a_build_on_two_processes_is_byte_identical_to_one_on_one(project, many_papers, caplog):
     build(BuildOptions(project / "mkdocs.yml", project / "one", (many_papers,), {"jobs": 1}))
     with caplog.at_level(logging.DEBUG, logger="generator.site.workers"):
@@ -76,6 +77,7 @@ def test_a_build_on_two_processes_is_byte_identical_to_one_on_one(project, many_
 
 
 @needs_dev
+@pytest.mark.site
 def test_a_page_that_fails_in_a_worker_is_one_error_and_leaves_the_previous_site(project, many_papers, monkeypatch):
     site = build_site(project, many_papers)
     before = {path: (data, (site / path).stat().st_mtime_ns) for path, data in files_of(site).items()}
@@ -132,6 +134,7 @@ def _interrupt_when(project: Path, many_papers: Path, tmp: Path, prefix: str, si
 )
 # SIGTERM is what `kill`, `timeout` and a cancelled CI job send.
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+@pytest.mark.site
 def test_ctrl_c_or_sigterm_stops_every_process_and_leaves_the_previous_site(
     project, many_papers, tmp_path, prefix, running, signum
 ):
@@ -165,6 +168,7 @@ def _running_in(folder: Path) -> list[str]:
 
 
 @needs_dev
+@pytest.mark.site
 def test_a_warning_in_a_worker_stops_a_strict_build_as_in_one_process(project, many_papers):
     paper_template = project / "templates" / "pages" / "paper.md.j2"
     paper_template.write_text(paper_template.read_text(encoding="utf-8") + "\n[gone](no-such-page.md)\n", encoding="utf-8")
@@ -180,6 +184,7 @@ def test_a_warning_in_a_worker_stops_a_strict_build_as_in_one_process(project, m
 
 
 @needs_dev
+@pytest.mark.site
 def test_mkdocs_build_through_the_plugin_renders_on_its_jobs_and_writes_the_site_of_one_process(
     tmp_path, many_papers, monkeypatch, caplog
 ):

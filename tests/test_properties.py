@@ -7,6 +7,7 @@ import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from support import build_site, copy_project
@@ -53,6 +54,7 @@ def test_any_abstract_renders_to_our_markup_only(raw):
     assert_only_our_markup(abstract_html(raw))
 
 
+@pytest.mark.site
 @given(title=any_text, abstracts=st.lists(any_text, min_size=1, max_size=4))
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_any_accepted_list_builds_with_every_abstract_once(title, abstracts):

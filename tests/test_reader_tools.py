@@ -18,16 +18,18 @@ from pathlib import Path
 import icalendar
 import pytest
 import rispy
-from browser_helpers import CHROMIUM, new_context, serve
+from browser_helpers import new_context
 from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle, formatter
 from citeproc.source.json import CiteProcJSON
 from playwright.sync_api import expect
 from support import build_site, copy_project
 
+from benchmarks.browser import CHROMIUM, serve
 from generator.render.citations import chunk_of
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.site,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium (apt-get install chromium)"),
 ]
 

@@ -245,6 +245,7 @@ def every_format(tmp_path_factory):
     return build_site(project, *inputs)
 
 
+@pytest.mark.site
 def test_every_format_builds_one_site_and_loses_nothing(every_format):
     records = json.loads((every_format / "papers.json").read_text(encoding="utf-8"))
     expected = sum(len(read_file(path).records) for path in DATA.iterdir())
@@ -253,6 +254,7 @@ def test_every_format_builds_one_site_and_loses_nothing(every_format):
     assert "Position: Benchmarks Should Report Compute" in titles
 
 
+@pytest.mark.site
 def test_a_paper_without_an_abstract_has_a_page_that_says_so(every_format):
     page = (every_format / "papers" / "eF5gH7iJ9k" / "index.html").read_text(encoding="utf-8")
     assert '<p class="rl-no-abstract">No abstract in the list.</p>' in page
@@ -262,6 +264,7 @@ def test_a_paper_without_an_abstract_has_a_page_that_says_so(every_format):
     assert record["theme"]
 
 
+@pytest.mark.site
 def test_links_from_every_alias_are_shown(every_format):
     page = (every_format / "papers" / "gH6iJ8kL0m" / "index.html").read_text(encoding="utf-8")
     assert 'href="https://icml.cc/virtual/2025/poster/40104"' in page
@@ -270,6 +273,7 @@ def test_links_from_every_alias_are_shown(every_format):
     assert 'href="https://arxiv.org/abs/1904.01234"' in arxiv
 
 
+@pytest.mark.site
 def test_paper_pages_carry_highwire_citation_tags(every_format):
     page = (every_format / "papers" / "C16-2019" / "index.html").read_text(encoding="utf-8")
     tags = re.findall(r'<meta name="(citation_\w+)" content="([^"]*)">', page)
@@ -290,6 +294,7 @@ def test_paper_pages_carry_highwire_citation_tags(every_format):
         assert '<meta name="citation_title"' in paper_page.read_text(encoding="utf-8")
 
 
+@pytest.mark.site
 def test_math_and_latex_show_typeset_and_descriptions_spell_it_out(every_format):
     page = (every_format / "papers" / "zK8fT2qLx1" / "index.html").read_text(encoding="utf-8")
     assert (

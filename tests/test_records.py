@@ -6,11 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
+from support import DEV_DATA, needs_dev
 
 from generator.errors import InputError
 from generator.read import read_papers
-
-DEV = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
 
 
 def write(tmp_path: Path, name: str, content: str) -> Path:
@@ -125,9 +124,9 @@ def test_clashing_ids_name_both_places(tmp_path):
     assert str(error.value).startswith(f"{second}:2: id 'same' is also used at {first}:1 for another paper")
 
 
-@pytest.mark.skipif(not DEV.exists(), reason="needs ../shared/data")
+@needs_dev
 def test_openreview_dev_export_loads_as_it_is():
-    reading_list = read_papers([DEV])
+    reading_list = read_papers([DEV_DATA])
     assert len(reading_list.papers) == 9842
     assert all(p.title and p.keywords and p.url for p in reading_list.papers)
 

@@ -56,6 +56,7 @@ def test_embeddings_take_auto_true_or_false_only():
         settings("yes")
 
 
+@pytest.mark.site
 def test_with_embeddings_false_the_sentence_model_never_runs(project, three_papers, encoded):
     set_embeddings(project, "false")
     site = build_site(project, three_papers)
@@ -63,12 +64,14 @@ def test_with_embeddings_false_the_sentence_model_never_runs(project, three_pape
     assert len(list((site / "papers").iterdir())) == 3
 
 
+@pytest.mark.site
 def test_by_default_a_short_list_is_encoded_once_per_paper(project, three_papers, encoded):
     build_site(project, three_papers)
     assert len(encoded) == 1
     assert len(encoded[0]) == 3
 
 
+@pytest.mark.site
 def test_an_edited_abstract_is_the_only_text_encoded_again_and_the_cache_changes_no_byte(project, three_papers, encoded):
     build_site(project, three_papers)
     edited = THREE_PAPERS.replace("four steps", "three steps")
@@ -85,6 +88,7 @@ def test_an_edited_abstract_is_the_only_text_encoded_again_and_the_cache_changes
 
 
 @pytest.mark.parametrize("count", [1, 2, 3])
+@pytest.mark.site
 def test_lists_of_one_two_and_three_papers_build_with_the_sentence_model(project, encoded, count):
     path = project / "data" / "short.txt"
     path.write_text("\n\n".join(["A short list", *ABSTRACTS[:count]]), encoding="utf-8")

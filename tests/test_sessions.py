@@ -120,6 +120,7 @@ def test_the_scripts_carry_every_field_and_the_sessions_in_utc():
     }
 
 
+@pytest.mark.site
 def test_a_paper_page_shows_its_sessions_and_a_page_without_times_shows_none(project: Path):
     records = [
         {

@@ -6,11 +6,14 @@ import logging
 import re
 from pathlib import Path
 
+import pytest
 from jinja2 import Environment
 from support import BUNDLED, copy_project
 
 from generator.site import sidebars
 from generator.site.build import BuildOptions, build
+
+pytestmark = pytest.mark.site
 
 
 def files_of(site: Path) -> dict[Path, bytes]:

@@ -16,6 +16,8 @@ from generator.render.messages import content_language
 from generator.render.messages import load as load_messages
 from generator.text import markup as text
 
+pytestmark = pytest.mark.site
+
 BUNDLED_PAPERS = read_papers([BUNDLED]).papers
 
 

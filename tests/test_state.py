@@ -33,6 +33,7 @@ def _project(tmp_path: Path, data_dir: str | None) -> tuple[Path, Path]:
     return project, downloads / "list.txt"
 
 
+@pytest.mark.site
 def test_state_files_go_beside_mkdocs_yml_by_default_not_beside_the_input(tmp_path):
     project, source = _project(tmp_path, None)
     build_site(project, source)
@@ -41,6 +42,7 @@ def test_state_files_go_beside_mkdocs_yml_by_default_not_beside_the_input(tmp_pa
     assert (project / "theme-memory.json").is_file()
 
 
+@pytest.mark.site
 def test_data_dir_puts_them_where_the_curator_says(tmp_path):
     project, source = _project(tmp_path, "state/iclr")
     build_site(project, source)
@@ -48,6 +50,7 @@ def test_data_dir_puts_them_where_the_curator_says(tmp_path):
     assert sorted(p.name for p in source.parent.iterdir()) == ["list.txt"]
 
 
+@pytest.mark.site
 def test_a_data_dir_that_cannot_be_written_is_a_warning_not_a_failure(tmp_path, caplog):
     project, source = _project(tmp_path, "blocked/state")
     (project / "blocked").write_text("a file where the folder would go", encoding="utf-8")
@@ -127,6 +130,7 @@ def _git(folder: Path, *args: str) -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.site
 def test_a_fresh_checkouts_first_build_leaves_the_repo_as_committed(tmp_path):
     """`git clone`, then `readinglist build`: the committed state files are current, and whatever else it writes is ignored.
 

@@ -12,5 +12,7 @@ from support import REPO
 @pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff is installed with the test extra")
 @pytest.mark.parametrize("command", [["ruff", "check", "--quiet"], ["ruff", "format", "--check", "--quiet"]])
 def test_code_is_ruff_clean(command):
-    result = subprocess.run([*command, "generator", "tests", "benchmarks"], cwd=REPO, capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [*command, "generator", "tests", "benchmarks", "tools"], cwd=REPO, capture_output=True, text=True, check=False
+    )
     assert result.returncode == 0, result.stdout + result.stderr

@@ -229,6 +229,7 @@ def test_group_by_an_unknown_field_is_an_error():
 
 
 @needs_dev
+@pytest.mark.site
 def test_a_two_level_site_lists_each_paper_on_one_leaf_page(tmp_path):
     import json
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import numpy as np
 import pytest
-from support import DEV_DATA, REPO, needs_dev
+from support import DEV_DATA, needs_dev
 from titles_support import ABSTRACTS, LEADING_NAMES
 
 from generator.analysis.embeddings import sentence_embeddings
@@ -65,8 +64,7 @@ def test_the_choice_sees_a_vague_head_a_repeated_word_and_words_the_abstract_say
 
 @needs_dev
 def test_weights_fitted_on_real_pairs_choose_titles_closer_to_the_real_ones_than_no_weights():
-    sys.path.insert(0, str(REPO / "benchmarks"))
-    from fit_titles import Groups, fit
+    from tools.fit_titles import Groups, fit
 
     records = [json.loads(line) for line in DEV_DATA.read_text(encoding="utf-8").splitlines()[:600]]
     tune, held_out = Groups(records[:400]), Groups(records[400:])

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from support import BUNDLED, build_site
 
+pytestmark = pytest.mark.site
+
 ABSTRACTS = BUNDLED.read_text(encoding="utf-8").split("\n\n")[1:10]
 
 

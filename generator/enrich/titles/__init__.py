@@ -23,7 +23,7 @@ the words they share.
 
 The word lists are general English and field vocabulary. The weights
 (WEIGHTS) were fitted on one half of the ICLR 2026 dev file by
-benchmarks/fit_titles.py and belong to the features: nothing derived from a
+tools/fit_titles.py and belong to the features: nothing derived from a
 single paper is kept.
 """
 

