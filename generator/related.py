@@ -14,7 +14,8 @@ import numpy as np
 
 from .cache import NO_CACHE, Cache, digest
 from .model import Paper, ReadingList, Related
-from .text.keyphrases import GENERIC, distinct, normalise, spell
+from .text.keyphrases import distinct, normalise, spell
+from .text.wordlists import GENERIC
 from .themes import PaperVectors, Vectors
 
 log = logging.getLogger(__name__)

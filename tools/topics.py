@@ -29,7 +29,7 @@ import json
 import math
 from pathlib import Path
 
-from generator.text.keyphrases import _aliases, _chunks, normalise, said
+from generator.text.keyphrases import acronyms_defined, normalise, said
 from generator.themes.topics import TOPICS_FILE
 
 REPO = Path(__file__).resolve().parent.parent
@@ -73,7 +73,7 @@ def main() -> None:
     sayings = []
     for record in records:
         abstract = record.get("abstract") or ""
-        for acronym, expansion in _aliases(_chunks(abstract)).items():
+        for acronym, expansion in acronyms_defined(abstract).items():
             definitions[acronym][expansion] += 1
         sayings.append(said(abstract, {}))
         keys = set()
