@@ -10,6 +10,7 @@ import logging
 import signal
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 import click
@@ -48,28 +49,13 @@ def data_dir(config_file: Path) -> Path | None:
     return Path.cwd() if _packaged(config_file) else None
 
 
-def _overrides(
-    config_file: Path,
-    *,
-    themes: int | None,
-    group_by: str | None,
-    title: str,
-    skip_invalid: bool,
-    fields: tuple[tuple[str, str], ...],
-    jobs: int | None = None,
-) -> dict[str, object]:
-    """The options the command line gave, by their names in mkdocs.yml: an unset flag keeps mkdocs.yml's."""
-    given = {
-        "themes": themes,
-        "group_by": group_by,
-        "title": title or None,
-        "skip_invalid": skip_invalid or None,
-        "fields": dict(fields) or None,
-        "jobs": jobs,
-        "cache_dir": cache_dir(config_file),
-        "data_dir": data_dir(config_file),
-    }
-    return {name: value for name, value in given.items() if value is not None}
+def _overrides(config_file: Path, flags: Mapping[str, object]) -> dict[str, object]:
+    """The plugin options the command line gave, over mkdocs.yml's: each flag is named as its option is there.
+
+    A flag left unset (None, off or empty) keeps mkdocs.yml's value.
+    """
+    given = {**flags, "cache_dir": cache_dir(config_file), "data_dir": data_dir(config_file)}
+    return {name: value for name, value in given.items() if value is not None and value is not False and value != ""}
 
 
 class _ErrorsAsLines(click.Group):
@@ -95,14 +81,14 @@ skip_invalid_option = click.option(
 )
 
 
-def _field_pair(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    pairs = []
+def _field_pairs(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> dict[str, str] | None:
+    pairs = {}
     for value in values:
         name, equals, column = value.partition("=")
         if not equals or not name.strip() or not column.strip():
             raise click.BadParameter(f"{value!r} is not NAME=COLUMN, e.g. abstract=Summary", ctx=ctx, param=param)
-        pairs.append((name.strip(), column.strip()))
-    return tuple(pairs)
+        pairs[name.strip()] = column.strip()
+    return pairs or None
 
 
 field_option = click.option(
@@ -110,7 +96,7 @@ field_option = click.option(
     "fields",
     multiple=True,
     metavar="NAME=COLUMN",
-    callback=_field_pair,
+    callback=_field_pairs,
     help="Fill our field NAME (title, abstract, authors, url, ...) from the export's COLUMN. Repeatable.",
 )
 inputs_argument = click.argument("inputs", nargs=-1, type=click.Path(path_type=Path))
@@ -153,24 +139,11 @@ def main(verbose: bool, quiet: bool) -> None:
 @title_option
 @skip_invalid_option
 @field_option
-def build_command(
-    inputs: tuple[Path, ...],
-    config_file: Path | None,
-    out: Path,
-    themes: int | None,
-    group_by: str | None,
-    title: str,
-    skip_invalid: bool,
-    fields: tuple[tuple[str, str], ...],
-    jobs: int | None,
-) -> None:
+def build_command(inputs: tuple[Path, ...], config_file: Path | None, out: Path, **flags: object) -> None:
     """Generate the pages and build the site (default input: the one in mkdocs.yml)."""
     started = time.perf_counter()
     config_file = config_file or default_config()
-    given = _overrides(
-        config_file, themes=themes, group_by=group_by, title=title, skip_invalid=skip_invalid, fields=fields, jobs=jobs
-    )
-    options = BuildOptions(config_file, out, inputs or None, given)
+    options = BuildOptions(config_file, out, inputs or None, _overrides(config_file, flags))
     site = build(options)
     papers, themes = len(site.reading_list.papers), len(site.reading_list.themes)
     seconds = time.perf_counter() - started
@@ -186,20 +159,10 @@ def build_command(
 @title_option
 @skip_invalid_option
 @field_option
-def generate_command(
-    inputs: tuple[Path, ...],
-    config_file: Path | None,
-    docs: Path,
-    themes: int | None,
-    group_by: str | None,
-    title: str,
-    skip_invalid: bool,
-    fields: tuple[tuple[str, str], ...],
-) -> None:
+def generate_command(inputs: tuple[Path, ...], config_file: Path | None, docs: Path, **flags: object) -> None:
     """Write the generated Markdown pages only."""
     config_file = config_file or default_config()
-    given = _overrides(config_file, themes=themes, group_by=group_by, title=title, skip_invalid=skip_invalid, fields=fields)
-    config = load_mkdocs_config(config_file, inputs, given)
+    config = load_mkdocs_config(config_file, inputs, _overrides(config_file, flags))
     site = generate(config.plugins[PLUGIN].settings(config))
     write_docs(site, docs)
     click.echo(f"readinglist: wrote {len(site.pages)} pages: {docs}", err=True)
