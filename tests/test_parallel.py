@@ -113,7 +113,16 @@ def _interrupt_when(project: Path, many_papers: Path, tmp: Path, prefix: str, si
     command = [sys.executable, "-m", "generator", "build", str(many_papers), "--out", "site", "--jobs", "2"]
     # The build's temp folders in one place of the test's own, to watch and to find empty afterwards.
     env = {**os.environ, "TMPDIR": str(tmp)}
-    process = subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    process = subprocess.Popen(
+        command,
+        cwd=project,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        # Ctrl-C as at a terminal, even where pytest runs as a shell's background job, which ignores it.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     deadline = time.monotonic() + 300
     while not any(tmp.glob(f"{prefix}*")):
         assert process.poll() is None, (
