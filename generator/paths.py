@@ -25,6 +25,13 @@ POINTS_SCRIPT = "points.js"
 # citations/XX.js, XX a paper's chunk (see render/citations.py).
 CITATIONS_CHUNK = "citations/{}.js"
 SESSIONS_SCRIPT = "sessions.js"
+# The sentence model for the browser's search by meaning (site/sentence_model.py
+# writes it): a manifest with the vocabulary, then the weights in parts, all
+# scripts so that a site opened from file:// loads them too. The front end's
+# semantic.js finds them at this path under the site root.
+MODEL_FOLDER = "assets/models/all-MiniLM-L6-v2/"
+MODEL_MANIFEST = MODEL_FOLDER + "manifest.js"
+MODEL_PART = MODEL_FOLDER + "weights-{}.js"
 # The list's feed at the root, and one in each theme's folder.
 FEED = "feed.xml"
 

@@ -40,6 +40,7 @@ import { renderMath } from "./math.js";
 import { initNotes, listenForNotes } from "./notes.js";
 import { afterLoadAndFirstSearch, indexPapers, loadPapers, loadPoints, pageRecords } from "./papers.js";
 import { initReadingList } from "./reading-list.js";
+import { encode, similar, useVectors } from "./semantic/load.js";
 import { listenForSchedule } from "./schedule.js";
 import { firstSearch, initSearch } from "./search.js";
 import { code, listenForShare, shareLink } from "./share.js";
@@ -63,13 +64,21 @@ import { fixFileLinks } from "./urls.js";
  *   indexPapers(papers) lookups over records: { byId, byUrl, themes, ... }
  *   share.code(id)      a paper's five-character code in a share link
  *   share.link(ids, idx) the share link of these paper ids; idx from indexPapers
+ *   similar(text, k)    a promise of the k papers nearest the text by meaning,
+ *                       best first: [{ id, score }] (loads the sentence model)
+ *   encode(text)        a promise of the text's unit vector, as the build's
+ *   useVectors(source)  where similar() gets the papers' vectors: source()
+ *                       resolves to { ids, dims, data: Int8Array }
  */
 window.RL = {
   store: store,
   loadPapers: loadPapers,
   loadPoints: loadPoints,
   indexPapers: indexPapers,
-  share: { code: code, link: shareLink }
+  share: { code: code, link: shareLink },
+  similar: similar,
+  encode: encode,
+  useVectors: useVectors
 };
 
 function initPage() {
