@@ -1,5 +1,21 @@
 /* Built by 'npm run build' in frontend/ from frontend/src/: edit those, not this file. */
 (() => {
+  var __toBinary = /* @__PURE__ */ (() => {
+    var table = new Uint8Array(128);
+    for (var i = 0; i < 64; i++) table[i < 26 ? i + 65 : i < 52 ? i + 71 : i < 62 ? i - 4 : i * 4 - 205] = i;
+    return (base64) => {
+      var n = base64.length, bytes = new Uint8Array((n - (base64[n - 1] == "=") - (base64[n - 2] == "=")) * 3 / 4 | 0);
+      for (var i2 = 0, j = 0; i2 < n; ) {
+        var c0 = table[base64.charCodeAt(i2++)], c1 = table[base64.charCodeAt(i2++)];
+        var c2 = table[base64.charCodeAt(i2++)], c3 = table[base64.charCodeAt(i2++)];
+        bytes[j++] = c0 << 2 | c1 >> 4;
+        bytes[j++] = c1 << 4 | c2 >> 2;
+        bytes[j++] = c2 << 6 | c3;
+      }
+      return bytes;
+    };
+  })();
+
   // src/urls.js
   var ROOT = (function() {
     var script = document.currentScript;
@@ -34,6 +50,9 @@
     return loading.get(file);
   }
 
+  // src/semantic/linear.wasm
+  var linear_default = __toBinary("AGFzbQEAAAABEAJgAXsBfWAHf39/f39/fwACDwEDZW52Bm1lbW9yeQIAAQMDAgABBwoBBmxpbmVhcgABCtUEAhkAIAD9HwAgAP0fAZIgAP0fAiAA/R8DkpILuAQDC38BfQV7IAJBAnQhCiAEQQJ0IQsCQANAIAdBBGogAUsNASAAIAcgCmxqIQ4gDiAKaiEPIA8gCmohECAQIApqIRFBACEIA0AgAyAIIApsaiEM/QwAAAAAAAAAAAAAAAAAAAAAIRP9DAAAAAAAAAAAAAAAAAAAAAAhFP0MAAAAAAAAAAAAAAAAAAAAACEV/QwAAAAAAAAAAAAAAAAAAAAAIRZBACEJA0AgDCAJav0ABAAhFyATIA4gCWr9AAQAIBf95gH95AEhEyAUIA8gCWr9AAQAIBf95gH95AEhFCAVIBAgCWr9AAQAIBf95gH95AEhFSAWIBEgCWr9AAQAIBf95gH95AEhFiAJQRBqIQkgCSAKSQ0ACyAFIAhBAnRqKgIAIRIgBiAHIARsIAhqQQJ0aiENIA0gExAAIBKSOAIAIA0gC2ohDSANIBQQACASkjgCACANIAtqIQ0gDSAVEAAgEpI4AgAgDSALaiENIA0gFhAAIBKSOAIAIAhBAWohCCAIIARJDQALIAdBBGohBwwACwsCQANAIAcgAU8NASAAIAcgCmxqIQ5BACEIA0AgAyAIIApsaiEM/QwAAAAAAAAAAAAAAAAAAAAAIRNBACEJA0AgEyAOIAlq/QAEACAMIAlq/QAEAP3mAf3kASETIAlBEGohCSAJIApJDQALIAYgByAEbCAIakECdGogExAAIAUgCEECdGoqAgCSOAIAIAhBAWohCCAIIARJDQALIAdBAWohBwwACwsL");
+
   // src/semantic/encoder.js
   var HEADS = 12;
   var EPSILON = 1e-12;
@@ -53,20 +72,43 @@
     });
     return arrays;
   }
-  function dequantise(weights, name) {
-    var matrix = weights[name + ".weight"];
-    if (!(matrix instanceof Int8Array)) return matrix;
-    var scale = weights[name + ".scale"];
-    var cols = matrix.shape[1];
-    var out = new Float32Array(matrix.length);
-    for (var i = 0; i < matrix.length; i++) out[i] = matrix[i] * scale[i / cols | 0];
-    return out;
+  function Memory(floats) {
+    this.memory = new WebAssembly.Memory({ initial: Math.ceil(floats * 4 / 65536) });
+    this.f32 = new Float32Array(this.memory.buffer);
+    this.used = 0;
+    this.linear = new WebAssembly.Instance(new WebAssembly.Module(linear_default), { env: { memory: this.memory } }).exports.linear;
   }
-  function linear(weights, name) {
-    var w = dequantise(weights, name);
-    return { w, b: weights[name + ".bias"], rows: weights[name + ".weight"].shape[0] };
+  Memory.prototype.take = function(n) {
+    this.used += n;
+    return this.f32.subarray(this.used - n, this.used);
+  };
+  Memory.prototype.matrix = function(weights, names) {
+    var cols = weights[names[0] + ".weight"].shape[1];
+    var rows = names.reduce(function(n, name) {
+      return n + weights[name + ".weight"].shape[0];
+    }, 0);
+    var w = this.take(rows * cols);
+    var b = this.take(rows);
+    var at = 0;
+    names.forEach(function(name) {
+      var matrix = weights[name + ".weight"];
+      var scale = weights[name + ".scale"];
+      for (var i = 0; i < matrix.length; i++) w[at * cols + i] = matrix[i] * scale[i / cols | 0];
+      b.set(weights[name + ".bias"], at);
+      at += matrix.shape[0];
+    });
+    return { w, b, rows, cols };
+  };
+  Memory.prototype.apply = function(x, count, layer, y) {
+    this.linear(x.byteOffset, count, layer.cols, layer.w.byteOffset, layer.rows, layer.b.byteOffset, y.byteOffset);
+    return y;
+  };
+  function layerFloats(weights, prefix) {
+    return Object.keys(weights).reduce(function(n, name) {
+      return name.indexOf(prefix) === 0 && !/LayerNorm|\.scale$/.test(name) ? n + weights[name].length : n;
+    }, 0);
   }
-  function Encoder(weights) {
+  function Encoder(weights, length) {
     var prefix = function(i2, name) {
       return "encoder.layer." + i2 + "." + name;
     };
@@ -78,54 +120,27 @@
     this.position = new Float32Array(positions.length);
     for (var i = 0; i < positions.length; i++) this.position[i] = positions[i] + type[i % this.dims];
     this.norm = [weights["embeddings.LayerNorm.weight"], weights["embeddings.LayerNorm.bias"]];
+    var up = weights[prefix(0, "intermediate.dense.weight")].shape[0];
+    var dims = this.dims;
+    var memory = new Memory(layerFloats(weights, "encoder.layer.") + length * (dims * 6 + up));
+    this.memory = memory;
     this.layers = [];
     for (var n = 0; weights[prefix(n, "attention.self.query.weight")]; n++) {
+      var p = prefix.bind(null, n);
       this.layers.push({
-        query: linear(weights, prefix(n, "attention.self.query")),
-        key: linear(weights, prefix(n, "attention.self.key")),
-        value: linear(weights, prefix(n, "attention.self.value")),
-        out: linear(weights, prefix(n, "attention.output.dense")),
-        norm1: [weights[prefix(n, "attention.output.LayerNorm.weight")], weights[prefix(n, "attention.output.LayerNorm.bias")]],
-        up: linear(weights, prefix(n, "intermediate.dense")),
-        down: linear(weights, prefix(n, "output.dense")),
-        norm2: [weights[prefix(n, "output.LayerNorm.weight")], weights[prefix(n, "output.LayerNorm.bias")]]
+        qkv: memory.matrix(weights, [p("attention.self.query"), p("attention.self.key"), p("attention.self.value")]),
+        out: memory.matrix(weights, [p("attention.output.dense")]),
+        norm1: [weights[p("attention.output.LayerNorm.weight")], weights[p("attention.output.LayerNorm.bias")]],
+        up: memory.matrix(weights, [p("intermediate.dense")]),
+        down: memory.matrix(weights, [p("output.dense")]),
+        norm2: [weights[p("output.LayerNorm.weight")], weights[p("output.LayerNorm.bias")]]
       });
     }
-  }
-  function apply(x, count, cols, layer) {
-    var rows = layer.rows;
-    var w = layer.w;
-    var y = new Float32Array(count * rows);
-    var t = 0;
-    for (; t + 4 <= count; t += 4) {
-      var a = t * cols, b = a + cols, c = b + cols, d = c + cols;
-      for (var o = 0; o < rows; o++) {
-        var r = o * cols;
-        var s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-        for (var k = 0; k < cols; k++) {
-          var wk = w[r + k];
-          s0 += x[a + k] * wk;
-          s1 += x[b + k] * wk;
-          s2 += x[c + k] * wk;
-          s3 += x[d + k] * wk;
-        }
-        var bias = layer.b[o];
-        y[t * rows + o] = s0 + bias;
-        y[(t + 1) * rows + o] = s1 + bias;
-        y[(t + 2) * rows + o] = s2 + bias;
-        y[(t + 3) * rows + o] = s3 + bias;
-      }
-    }
-    for (; t < count; t++) {
-      var base = t * cols;
-      for (var p = 0; p < rows; p++) {
-        var q = p * cols;
-        var sum = 0;
-        for (var m = 0; m < cols; m++) sum += x[base + m] * w[q + m];
-        y[t * rows + p] = sum + layer.b[p];
-      }
-    }
-    return y;
+    this.x = memory.take(length * dims);
+    this.qkv = memory.take(length * dims * 3);
+    this.attended = memory.take(length * dims);
+    this.sum = memory.take(length * dims);
+    this.up = memory.take(length * up);
   }
   function layerNorm(x, count, dims, norm) {
     for (var t = 0; t < count; t++) {
@@ -149,8 +164,8 @@
     var r = t * Math.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
     return x >= 0 ? 1 - r : r - 1;
   }
-  function add(into, from) {
-    for (var i = 0; i < into.length; i++) into[i] += from[i];
+  function add(into, from, n) {
+    for (var i = 0; i < n; i++) into[i] += from[i];
     return into;
   }
   Encoder.prototype.vector = function(ids) {
@@ -158,7 +173,8 @@
     var count = ids.length;
     var head = dims / HEADS;
     var scale = 1 / Math.sqrt(head);
-    var x = new Float32Array(count * dims);
+    var memory = this.memory;
+    var x = this.x;
     for (var t = 0; t < count; t++) {
       var row = ids[t] * dims;
       var wordScale = this.wordScale[ids[t]];
@@ -166,19 +182,20 @@
     }
     layerNorm(x, count, dims, this.norm);
     var scores = new Float64Array(count);
+    var stride = 3 * dims;
     for (var n = 0; n < this.layers.length; n++) {
       var layer = this.layers[n];
-      var query = apply(x, count, dims, layer.query);
-      var key = apply(x, count, dims, layer.key);
-      var value = apply(x, count, dims, layer.value);
-      var attended = new Float32Array(count * dims);
+      var qkv = memory.apply(x, count, layer.qkv, this.qkv);
+      var attended = this.attended.fill(0, 0, count * dims);
       for (var h = 0; h < HEADS; h++) {
-        var off = h * head;
+        var q = h * head;
+        var k = dims + q;
+        var v = 2 * dims + q;
         for (var a = 0; a < count; a++) {
           var max = -Infinity;
           for (var b = 0; b < count; b++) {
             var dot = 0;
-            for (var d = 0; d < head; d++) dot += query[a * dims + off + d] * key[b * dims + off + d];
+            for (var d = 0; d < head; d++) dot += qkv[a * stride + q + d] * qkv[b * stride + k + d];
             scores[b] = dot * scale;
             if (scores[b] > max) max = scores[b];
           }
@@ -189,17 +206,19 @@
           }
           for (var e = 0; e < count; e++) {
             var weight = scores[e] / total;
-            for (var f = 0; f < head; f++) attended[a * dims + off + f] += weight * value[e * dims + off + f];
+            for (var f = 0; f < head; f++) attended[a * dims + q + f] += weight * qkv[e * stride + v + f];
           }
         }
       }
-      x = layerNorm(add(apply(attended, count, dims, layer.out), x), count, dims, layer.norm1);
-      var up = apply(x, count, dims, layer.up);
-      for (var g = 0; g < up.length; g++) up[g] = up[g] * (1 + erf(up[g] * Math.SQRT1_2)) * 0.5;
-      x = layerNorm(add(apply(up, count, layer.up.rows, layer.down), x), count, dims, layer.norm2);
+      layerNorm(add(memory.apply(attended, count, layer.out, this.sum), x, count * dims), count, dims, layer.norm1);
+      x.set(this.sum.subarray(0, count * dims));
+      var up = memory.apply(x, count, layer.up, this.up);
+      for (var g = 0; g < count * layer.up.rows; g++) up[g] = up[g] * (1 + erf(up[g] * Math.SQRT1_2)) * 0.5;
+      layerNorm(add(memory.apply(up, count, layer.down, this.sum), x, count * dims), count, dims, layer.norm2);
+      x.set(this.sum.subarray(0, count * dims));
     }
     var mean = new Float32Array(dims);
-    for (var u = 0; u < count; u++) for (var v = 0; v < dims; v++) mean[v] += x[u * dims + v];
+    for (var u = 0; u < count; u++) for (var w = 0; w < dims; w++) mean[w] += x[u * dims + w];
     var norm = 0;
     for (var z = 0; z < dims; z++) norm += mean[z] * mean[z];
     norm = Math.sqrt(norm);
@@ -332,7 +351,7 @@
     if (!ready) {
       ready = loadData(FOLDER + "manifest.js", "RL_MODEL").then(function(manifest) {
         return loadWeights(manifest).then(function(bytes) {
-          return { tokenizer: new WordPiece(manifest), encoder: new Encoder(readSafetensors(bytes)) };
+          return { tokenizer: new WordPiece(manifest), encoder: new Encoder(readSafetensors(bytes), manifest.length) };
         });
       });
       ready.catch(function() {

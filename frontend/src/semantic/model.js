@@ -47,7 +47,7 @@ function model() {
   if (!ready) {
     ready = loadData(FOLDER + "manifest.js", "RL_MODEL").then(function (manifest) {
       return loadWeights(manifest).then(function (bytes) {
-        return { tokenizer: new WordPiece(manifest), encoder: new Encoder(readSafetensors(bytes)) };
+        return { tokenizer: new WordPiece(manifest), encoder: new Encoder(readSafetensors(bytes), manifest.length) };
       });
     });
     ready.catch(function () { ready = null; });
