@@ -9,28 +9,27 @@ and handed to the page through RL.useVectors, as the site's own will be.
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
 from playwright.sync_api import Browser, Page
-from support import AWKWARD, BUNDLED, REPO, build_site
+from support import AWKWARD, BUNDLED, build_site
 
 from benchmarks.browser import CHROMIUM, serve
+from benchmarks.semantic import model_page
 from generator.analysis.embeddings import MODEL_DIR, WORD_PIECES, Encoder
 from generator.analysis.wordpiece import WordPiece
 from generator.model import Paper
 from generator.read import read_papers
-from generator.site.sentence_model import write_model
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium (apt-get install chromium)"),
 ]
 
-SEMANTIC_JS = REPO / "docs" / "assets" / "javascripts" / "semantic.js"
+LONG_WORDS = "pneumonoultramicroscopicsilicovolcanoconiosis " + "a" * 100 + " " + "b" * 101
 HARD = [
     *AWKWARD,
     "Ångström-scale Dvořák Łódź Œuvre Ærø façade coöperate",
@@ -38,7 +37,7 @@ HARD = [
     "3.14e-5, 1,000,000 papers in 2026; 0.5B/7B/70B params; 99.9% top-1 @k=10",
     r"We bound $\mathcal{O}(n \log n)$ with \textbf{LoRA} and $\|W\|_F^2 \leq \epsilon$.",
     "GPT-4o's chain-of-thought (CoT) isn't state-of-the-art... or is it?!",
-    "pneumonoultramicroscopicsilicovolcanoconiosis " + "a" * 100 + " " + "b" * 101,
+    LONG_WORDS,
     "emoji 👩‍💻🚀🤖 flags 🇫🇷 and ✓ ✗ ★ symbols → ← ≤ ≥ ∑ ∞",
     "tabs\tand\nnew\r\nlines\x1c\x85\u00adsoft\u200dhyphen\ufeffbom",
     "ΣΊΣΥΦΟΣ ǅungla ﬀ ﬃ ligatures İı",
@@ -52,22 +51,18 @@ def sentences() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def model_page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A served page that loads semantic.js, beside the model's files as a build writes them."""
+def model_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("model")
-    (root / "assets" / "javascripts").mkdir(parents=True)
-    shutil.copy(SEMANTIC_JS, root / "assets" / "javascripts" / "semantic.js")
-    write_model(root)
-    (root / "index.html").write_text('<!doctype html><title>model</title><script src="assets/javascripts/semantic.js"></script>')
+    model_page(root)
     with serve(root) as url:
         yield url
 
 
 @pytest.fixture(scope="module")
-def model(browser: Browser, model_page: str) -> Iterator[Page]:
+def model(browser: Browser, model_url: str) -> Iterator[Page]:
     context = browser.new_context()
     page = context.new_page()
-    page.goto(model_page)
+    page.goto(model_url)
     page.wait_for_function("window.RLSemantic")
     yield page
     context.close()
@@ -81,9 +76,8 @@ def test_the_tokenizer_gives_the_word_pieces_python_gives(model: Page):
         (text, ids, python.encode(text)) for text, ids in zip(texts, browser, strict=True) if ids != python.encode(text)
     ]
     assert not mismatched, mismatched[:3]
-    # The hard cases reach the rules they are there for: [UNK] for a long word, CJK one piece per ideograph.
-    long_word = python.encode(HARD[-4])
-    assert long_word.count(python.unk) == 1
+    # The rule for long words is reached: 100 characters are a word, 101 one [UNK].
+    assert python.encode(LONG_WORDS).count(python.unk) == 1
     assert len(texts) > 150
 
 
