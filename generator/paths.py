@@ -14,6 +14,8 @@ HOME = "index.md"
 HOME_HTML = "index.html"
 TAGS = "tags.md"
 READING_LIST = "reading-list.md"
+# Only on a site that ships the sentence model (see MODEL_FOLDER).
+SEARCH_BY_MEANING = "search.md"
 ABOUT = "about.md"
 # Pages a curator may write themselves: a page of the same name in the docs
 # folder replaces ours (plugin.on_files). Ours come in the interface's language.

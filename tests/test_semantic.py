@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from playwright.sync_api import Browser, Page
-from support import AWKWARD, BUNDLED, build_site
+from support import AWKWARD, BUNDLED, THREE_PAPERS, build_site, copy_project
 
 from benchmarks.browser import CHROMIUM, serve
 from benchmarks.semantic import model_page
@@ -100,17 +100,27 @@ def paper_vectors(papers: list[Paper]) -> dict[str, object]:
     return {"ids": [paper.id for paper in papers], "dims": vectors.shape[1], "data": rows.ravel().tolist()}
 
 
+@pytest.fixture(scope="module")
+def three(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Paper]]:
+    """A built site of the three papers, and the papers as read."""
+    project = copy_project(tmp_path_factory.mktemp("three"), data=False)
+    data = project / "data" / "three.txt"
+    data.parent.mkdir()
+    data.write_text(THREE_PAPERS, encoding="utf-8")
+    return build_site(project, data), read_papers([data]).papers
+
+
+QUERY = "a transport model that makes pictures from noise along straight paths"
+# What a site's own vectors will be handed in as, until it ships them.
+USE_VECTORS = """vectors => RL.useVectors(() => Promise.resolve({
+    ids: vectors.ids, dims: vectors.dims, data: Int8Array.from(vectors.data) }))"""
+
+
 @pytest.mark.site
-def test_search_by_meaning_works_offline_from_a_built_site(project: Path, three_papers: Path, browser: Browser):
-    site = build_site(project, three_papers)
-    papers = read_papers([three_papers]).papers
+def test_search_by_meaning_works_offline_from_a_built_site(three: tuple[Path, list[Paper]], browser: Browser):
+    site, papers = three
     vectors = paper_vectors(papers)
     flow = next(paper.id for paper in papers if "FlowCat" in paper.abstract)
-    query = "a transport model that makes pictures from noise along straight paths"
-    similar = """([vectors, query]) => {
-        RL.useVectors(() => Promise.resolve({ ids: vectors.ids, dims: vectors.dims, data: Int8Array.from(vectors.data) }));
-        return RL.similar(query, 3);
-    }"""
     with serve(site) as url:
         context = browser.new_context()
         page = context.new_page()
@@ -125,7 +135,8 @@ def test_search_by_meaning_works_offline_from_a_built_site(project: Path, three_
         page.evaluate(
             "() => { window.__progress = []; document.addEventListener('rl:model-progress', e => __progress.push(e.detail)); }"
         )
-        found = page.evaluate(similar, [vectors, query])
+        page.evaluate(USE_VECTORS, vectors)
+        found = page.evaluate("query => RL.similar(query, 3)", QUERY)
         assert found[0]["id"] == flow
         assert len(found) == 3 and found[0]["score"] > found[1]["score"] >= found[2]["score"]
         steps = page.evaluate("__progress")
@@ -140,5 +151,27 @@ def test_search_by_meaning_works_offline_from_a_built_site(project: Path, three_
     context = browser.new_context()
     page = context.new_page()
     page.goto((site / "index.html").as_uri())
-    assert page.evaluate(similar, [vectors, query])[0]["id"] == flow
+    page.evaluate(USE_VECTORS, vectors)
+    assert page.evaluate("query => RL.similar(query, 3)", QUERY)[0]["id"] == flow
     context.close()
+
+
+@pytest.mark.site
+def test_the_search_page_shows_the_papers_nearest_in_meaning(three: tuple[Path, list[Paper]], page: Page):
+    site, papers = three
+    flow = next(paper.id for paper in papers if "FlowCat" in paper.abstract)
+    assert 'href="search/"' in (site / "index.html").read_text(encoding="utf-8")
+    with serve(site) as url:
+        page.goto(url + "search/")
+        page.evaluate(USE_VECTORS, paper_vectors(papers))
+        page.fill(".rl-semantic__query", QUERY)
+        page.click(".rl-semantic__form button")
+        page.wait_for_function("q => document.querySelector('.rl-semantic-search').dataset.rlQuery === q", arg=QUERY)
+        hits = page.locator(".rl-semantic__hit")
+        assert hits.count() == 3
+        assert hits.first.get_attribute("data-paper") == flow
+        assert "by meaning" in hits.first.inner_text()
+        assert page.locator(".rl-semantic__progress").is_hidden()
+        hits.first.locator("a").click()
+        page.wait_for_url("**/papers/**")
+        page.wait_for_load_state("networkidle")

@@ -20,7 +20,10 @@
  *   - notes on papers (notes.js), RIS and CSL-JSON exports of the Reading list
  *     and of a filtered list (exports.js), share links (share.js), an
  *     iCalendar file of the starred papers' sessions (schedule.js);
- *   - the header's search box over the Pagefind index (search.js).
+ *   - the header's search box over the Pagefind index (search.js);
+ *   - search by meaning (semantic/), its page (.rl-semantic-search) and
+ *     RL.similar: the sentence model loads on first use as a second bundle,
+ *     semantic.js.
  *
  * Paper records come from three places, so that a page downloads little
  * before its map and filter work: the records of the papers a page lists sit
@@ -41,6 +44,7 @@ import { initNotes, listenForNotes } from "./notes.js";
 import { afterLoadAndFirstSearch, indexPapers, loadPapers, loadPoints, pageRecords } from "./papers.js";
 import { initReadingList } from "./reading-list.js";
 import { encode, similar, useVectors } from "./semantic/load.js";
+import { initSemanticSearch } from "./semantic/search-view.js";
 import { listenForSchedule } from "./schedule.js";
 import { firstSearch, initSearch } from "./search.js";
 import { code, listenForShare, shareLink } from "./share.js";
@@ -89,6 +93,7 @@ function initPage() {
   store.listen(repaint);
   fixFileLinks();
   document.querySelectorAll(".rl-actions[data-paper]").forEach(initActions);
+  document.querySelectorAll(".rl-semantic-search").forEach(initSemanticSearch);
   initNotes();
 
   var lists = Array.from(document.querySelectorAll(".rl-papers"));
