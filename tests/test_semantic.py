@@ -8,9 +8,11 @@ and handed to the page through RL.useVectors, as the site's own will be.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import quote
 
 import numpy as np
 import pytest
@@ -163,7 +165,8 @@ def test_the_search_page_shows_the_papers_nearest_in_meaning(three: tuple[Path, 
     assert 'href="search/"' in (site / "index.html").read_text(encoding="utf-8")
     with serve(site) as url:
         page.goto(url + "search/")
-        page.evaluate(USE_VECTORS, paper_vectors(papers))
+        vectors = paper_vectors(papers)
+        page.evaluate(USE_VECTORS, vectors)
         page.fill(".rl-semantic__query", QUERY)
         page.click(".rl-semantic__form button")
         page.wait_for_function("q => document.querySelector('.rl-semantic-search').dataset.rlQuery === q", arg=QUERY)
@@ -172,6 +175,14 @@ def test_the_search_page_shows_the_papers_nearest_in_meaning(three: tuple[Path, 
         assert hits.first.get_attribute("data-paper") == flow
         assert "by meaning" in hits.first.inner_text()
         assert page.locator(".rl-semantic__progress").is_hidden()
+        # A link can ask: search/?q=…, the vectors handed in before the page starts, as a site's own are there.
+        page.add_init_script(
+            f"""Object.defineProperty(window, "RL", {{ configurable: true,
+                   set(rl) {{ Object.defineProperty(window, "RL", {{ value: rl }}); ({USE_VECTORS})({json.dumps(vectors)}); }} }});"""
+        )
+        page.goto(url + "search/?q=" + quote(QUERY))
+        page.wait_for_function("q => document.querySelector('.rl-semantic-search').dataset.rlQuery === q", arg=QUERY)
+        assert page.locator(".rl-semantic__hit").first.get_attribute("data-paper") == flow
         hits.first.locator("a").click()
         page.wait_for_url("**/papers/**")
         page.wait_for_load_state("networkidle")

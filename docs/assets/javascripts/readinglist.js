@@ -1853,6 +1853,11 @@
         status.textContent = msg("js.semantic_failed");
       });
     });
+    var asked = new URLSearchParams(location.search).get("q");
+    if (asked) {
+      query.value = asked;
+      form.requestSubmit();
+    }
   }
   function show(list2, hits, idx) {
     list2.replaceChildren.apply(list2, hits.filter(function(hit) {

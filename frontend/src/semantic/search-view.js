@@ -1,6 +1,7 @@
 // The search-by-meaning page (.rl-semantic-search): a box for a question or
 // a pasted abstract, the model's loading progress on first use, and the
-// nearest papers, said to be found by meaning.
+// nearest papers, said to be found by meaning. A query in the page's URL
+// (?q=) is asked at once.
 import { el, titleNodes, typeset } from "../dom.js";
 import { msg } from "../i18n.js";
 import { indexPapers, loadPapers } from "../papers.js";
@@ -40,6 +41,12 @@ function initSemanticSearch(box) {
       status.textContent = msg("js.semantic_failed");
     });
   });
+  // search/?q=…: a link from elsewhere (the keyword search's box) asks at once.
+  var asked = new URLSearchParams(location.search).get("q");
+  if (asked) {
+    query.value = asked;
+    form.requestSubmit();
+  }
 }
 
 function show(list, hits, idx) {
