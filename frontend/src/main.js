@@ -43,8 +43,7 @@ import { renderMath } from "./math.js";
 import { initNotes, listenForNotes } from "./notes.js";
 import { afterLoadAndFirstSearch, indexPapers, loadPapers, loadPoints, pageRecords } from "./papers.js";
 import { initReadingList } from "./reading-list.js";
-import { encode, similar, useVectors } from "./semantic/load.js";
-import { initSemanticSearch } from "./semantic/search-view.js";
+import { encode, initSearchPage, similar, useVectors } from "./semantic/load.js";
 import { listenForSchedule } from "./schedule.js";
 import { firstSearch, initSearch } from "./search.js";
 import { code, listenForShare, shareLink } from "./share.js";
@@ -93,7 +92,7 @@ function initPage() {
   store.listen(repaint);
   fixFileLinks();
   document.querySelectorAll(".rl-actions[data-paper]").forEach(initActions);
-  document.querySelectorAll(".rl-semantic-search").forEach(initSemanticSearch);
+  document.querySelectorAll(".rl-semantic-search").forEach(initSearchPage);
   initNotes();
 
   var lists = Array.from(document.querySelectorAll(".rl-papers"));

@@ -1819,58 +1819,14 @@
       return nearest(both[0], both[1], k);
     });
   }
-
-  // src/semantic/search-view.js
-  var SHOWN = 20;
-  function initSemanticSearch(box) {
-    if (box.hasAttribute("data-rl-ready")) return;
-    box.setAttribute("data-rl-ready", "");
-    var query = el("textarea", { class: "rl-semantic__query", rows: "4", "aria-label": msg("js.semantic_label"), placeholder: msg("js.semantic_placeholder") });
-    var form = el("form", { class: "rl-semantic__form", role: "search" }, [
-      query,
-      el("button", { type: "submit", class: "rl-button" }, [msg("js.semantic_search")])
-    ]);
-    var progress = el("progress", { class: "rl-semantic__progress", max: "1", value: "0", hidden: true, "aria-label": msg("js.semantic_loading") });
-    var status = el("p", { class: "rl-semantic__status", role: "status", "aria-live": "polite" });
-    var results = el("ol", { class: "rl-semantic__results", "aria-label": msg("js.semantic_results") });
-    box.append(form, progress, status, results);
-    document.addEventListener("rl:model-progress", function(e) {
-      progress.value = e.detail.loaded / e.detail.total;
-      progress.hidden = e.detail.loaded >= e.detail.total;
-      if (!progress.hidden) status.textContent = msg("js.semantic_loading");
-    });
-    form.addEventListener("submit", function(e) {
-      e.preventDefault();
-      var text2 = query.value.trim();
-      if (!text2) return;
-      status.textContent = msg("js.semantic_searching");
-      Promise.all([similar(text2, SHOWN), loadPapers().then(indexPapers)]).then(function(both) {
-        show(results, both[0], both[1]);
-        status.textContent = msg("js.semantic_found", { n: results.children.length });
-        box.setAttribute("data-rl-query", text2);
-      }, function(err) {
-        console.warn("readinglist: search by meaning failed", err);
-        status.textContent = msg("js.semantic_failed");
+  function initSearchPage(box) {
+    semantic().then(function(model) {
+      model.initSearchPage(box, similar, function() {
+        return loadPapers().then(indexPapers);
       });
+    }, function(err) {
+      console.warn("readinglist: could not load semantic.js", err);
     });
-    var asked = new URLSearchParams(location.search).get("q");
-    if (asked) {
-      query.value = asked;
-      form.requestSubmit();
-    }
-  }
-  function show(list2, hits, idx) {
-    list2.replaceChildren.apply(list2, hits.filter(function(hit) {
-      return idx.byId.has(hit.id);
-    }).map(function(hit) {
-      var rec = idx.byId.get(hit.id);
-      return el("li", { class: "rl-semantic__hit", "data-paper": rec.id }, [
-        el("a", { href: pageHref(rec.url) }, titleNodes(rec)),
-        " ",
-        el("span", { class: "rl-semantic__why" }, [msg("js.semantic_by_meaning", { score: hit.score.toFixed(2) })])
-      ]);
-    }));
-    typeset(list2);
   }
 
   // src/schedule.js
@@ -2092,7 +2048,7 @@
       li.append(button2);
       return li;
     }
-    function show2(query, items, total) {
+    function show(query, items, total) {
       list2.replaceChildren(...items);
       renderMath(list2);
       if (total > items.length) list2.append(moreButton(total, items.length));
@@ -2102,7 +2058,7 @@
     }
     async function run(query, number) {
       if (!query) {
-        show2("", [], 0);
+        show("", [], 0);
         return;
       }
       if (!served) {
@@ -2117,7 +2073,7 @@
         const data = await Promise.all(answer.results.slice(0, RESULTS).map((result) => result.data()));
         if (number !== latest) return;
         found = answer;
-        show2(query, data.map(item), answer.results.length);
+        show(query, data.map(item), answer.results.length);
       } catch (_error) {
         if (number !== latest) return;
         say(words.rlUnavailable);
@@ -2175,7 +2131,7 @@
     });
     form.addEventListener("reset", () => {
       latest++;
-      setTimeout(() => show2("", [], 0));
+      setTimeout(() => show("", [], 0));
       input.focus();
     });
     form.addEventListener("submit", (event) => {
@@ -2393,7 +2349,7 @@
     store.listen(repaint);
     fixFileLinks();
     document.querySelectorAll(".rl-actions[data-paper]").forEach(initActions);
-    document.querySelectorAll(".rl-semantic-search").forEach(initSemanticSearch);
+    document.querySelectorAll(".rl-semantic-search").forEach(initSearchPage);
     initNotes();
     var lists = Array.from(document.querySelectorAll(".rl-papers"));
     var mapBoxes = Array.from(document.querySelectorAll(".rl-map"));

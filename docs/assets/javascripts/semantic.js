@@ -23,6 +23,12 @@
     var meta = document.querySelector('meta[name="rl-root"]');
     return new URL((meta ? meta.content : ".") + "/", location.href).href;
   })();
+  function pageHref(rel) {
+    var url = new URL(String(rel), ROOT);
+    if (url.href.indexOf(ROOT) !== 0) return ROOT;
+    if (location.protocol === "file:" && /\/$/.test(url.pathname)) url.pathname += "index.html";
+    return url.href;
+  }
 
   // src/papers.js
   function loadScript(src) {
@@ -226,6 +232,153 @@
     return mean;
   };
 
+  // src/math.js
+  var DELIMITERS = [
+    { left: "\\[", right: "\\]", display: true },
+    { left: "\\(", right: "\\)", display: false },
+    { left: "$$", right: "$$", display: true }
+  ];
+  var KATEX = ROOT + "assets/katex/";
+  var loading2 = null;
+  function loadKatex() {
+    if (!loading2) {
+      var css = document.createElement("link");
+      css.rel = "stylesheet";
+      css.href = KATEX + "katex.min.css";
+      document.head.appendChild(css);
+      loading2 = loadScript(KATEX + "katex.min.js").then(function() {
+        return loadScript(KATEX + "contrib/auto-render.min.js");
+      });
+    }
+    return loading2;
+  }
+  function renderMath(root) {
+    var scope = (root == null ? void 0 : root.querySelectorAll) ? root : document;
+    var nodes = scope.querySelectorAll(".arithmatex");
+    if (!nodes.length) return;
+    loadKatex().then(
+      function() {
+        for (var i = 0; i < nodes.length; i++) {
+          try {
+            window.renderMathInElement(nodes[i], { delimiters: DELIMITERS, throwOnError: false });
+          } catch (err) {
+            console.warn("readinglist: could not render math", err);
+          }
+        }
+      },
+      function() {
+        loading2 = null;
+      }
+    );
+  }
+  var MATH_TEXT = /(?<![\\$A-Za-z_])\$([^$\s](?:[^$]*?[^$\s\\])?)\$(?![A-Za-z_$])|\\\(([\s\S]+?)\\\)/g;
+  function mathNodes(value) {
+    var nodes = [];
+    var start = 0;
+    value = String(value);
+    value.replace(MATH_TEXT, function(match, dollars, parens, at) {
+      if (at > start) nodes.push(document.createTextNode(value.slice(start, at)));
+      var span = document.createElement("span");
+      span.className = "arithmatex";
+      span.textContent = "\\(" + (dollars || parens) + "\\)";
+      nodes.push(span);
+      start = at + match.length;
+      return match;
+    });
+    if (start < value.length) nodes.push(document.createTextNode(value.slice(start)));
+    return nodes;
+  }
+
+  // src/dom.js
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function(k) {
+      if (attrs[k] !== null && attrs[k] !== void 0 && attrs[k] !== false) node.setAttribute(k, attrs[k] === true ? "" : attrs[k]);
+    });
+    (children || []).forEach(function(c) {
+      node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+    });
+    return node;
+  }
+  function text(value) {
+    return value === null || value === void 0 ? "" : String(value);
+  }
+  function titleNodes(rec) {
+    return rec.title_math ? mathNodes(rec.title_math) : [text(rec.title)];
+  }
+  function typeset(node) {
+    renderMath(node);
+  }
+
+  // src/i18n.js
+  var MESSAGES = (function() {
+    var node = document.getElementById("rl-messages");
+    try {
+      return node && JSON.parse(node.textContent) || {};
+    } catch (_err) {
+      return {};
+    }
+  })();
+  function msg(key, values) {
+    var template = Object.hasOwn(MESSAGES, key) ? MESSAGES[key] : key;
+    return template.replace(/\{(\w+)\}/g, function(hole, name) {
+      return values && Object.hasOwn(values, name) ? String(values[name]) : hole;
+    });
+  }
+
+  // src/semantic/search-view.js
+  var SHOWN = 20;
+  function initSemanticSearch(box, similar, papers) {
+    if (box.hasAttribute("data-rl-ready")) return;
+    box.setAttribute("data-rl-ready", "");
+    var query = el("textarea", { class: "rl-semantic__query", rows: "4", "aria-label": msg("js.semantic_label"), placeholder: msg("js.semantic_placeholder") });
+    var form = el("form", { class: "rl-semantic__form", role: "search" }, [
+      query,
+      el("button", { type: "submit", class: "rl-button" }, [msg("js.semantic_search")])
+    ]);
+    var progress = el("progress", { class: "rl-semantic__progress", max: "1", value: "0", hidden: true, "aria-label": msg("js.semantic_loading") });
+    var status = el("p", { class: "rl-semantic__status", role: "status", "aria-live": "polite" });
+    var results = el("ol", { class: "rl-semantic__results", "aria-label": msg("js.semantic_results") });
+    box.append(form, progress, status, results);
+    document.addEventListener("rl:model-progress", function(e) {
+      progress.value = e.detail.loaded / e.detail.total;
+      progress.hidden = e.detail.loaded >= e.detail.total;
+      if (!progress.hidden) status.textContent = msg("js.semantic_loading");
+    });
+    form.addEventListener("submit", function(e) {
+      e.preventDefault();
+      var text2 = query.value.trim();
+      if (!text2) return;
+      status.textContent = msg("js.semantic_searching");
+      Promise.all([similar(text2, SHOWN), papers()]).then(function(both) {
+        show(results, both[0], both[1]);
+        status.textContent = msg("js.semantic_found", { n: results.children.length });
+        box.setAttribute("data-rl-query", text2);
+      }, function(err) {
+        console.warn("readinglist: search by meaning failed", err);
+        status.textContent = msg("js.semantic_failed");
+      });
+    });
+    var asked = new URLSearchParams(location.search).get("q");
+    if (asked) {
+      query.value = asked;
+      form.requestSubmit();
+    }
+  }
+  function show(list, hits, idx) {
+    list.replaceChildren.apply(list, hits.filter(function(hit) {
+      return idx.byId.has(hit.id);
+    }).map(function(hit) {
+      var rec = idx.byId.get(hit.id);
+      return el("li", { class: "rl-semantic__hit", "data-paper": rec.id }, [
+        el("a", { href: pageHref(rec.url) }, titleNodes(rec)),
+        " ",
+        el("span", { class: "rl-semantic__why" }, [msg("js.semantic_by_meaning", { score: hit.score.toFixed(2) })])
+      ]);
+    }));
+    typeset(list);
+  }
+
   // src/semantic/wordpiece.js
   var SPECIALS = /(\[PAD\]|\[UNK\]|\[CLS\]|\[SEP\]|\[MASK\])/;
   var CONTROL = /^\p{C}$/u;
@@ -244,13 +397,13 @@
   function fold(char) {
     return MARK.test(char) ? "" : char.toLowerCase();
   }
-  function normalise(text) {
-    var decomposed = Array.from(text, clean).join("").normalize("NFD");
+  function normalise(text2) {
+    var decomposed = Array.from(text2, clean).join("").normalize("NFD");
     return ASCII.test(decomposed) ? decomposed.toLowerCase() : Array.from(decomposed, fold).join("");
   }
-  function words(text) {
+  function words(text2) {
     var out = [];
-    text.split(" ").forEach(function(chunk) {
+    text2.split(" ").forEach(function(chunk) {
       var word = "";
       for (var char of chunk) {
         if (PUNCTUATION.test(char)) {
@@ -276,9 +429,9 @@
     this.length = manifest.length;
     this.known = /* @__PURE__ */ new Map();
   }
-  WordPiece.prototype.encode = function(text) {
+  WordPiece.prototype.encode = function(text2) {
     var ids = [];
-    var parts = text.split(SPECIALS);
+    var parts = text2.split(SPECIALS);
     for (var i = 0; i < parts.length; i++) {
       if (i % 2) {
         ids.push(this.vocab.get(parts[i]));
@@ -319,8 +472,8 @@
   function announce(loaded, total) {
     document.dispatchEvent(new CustomEvent("rl:model-progress", { detail: { loaded, total } }));
   }
-  function decode(text, into, offset) {
-    var binary = atob(text);
+  function decode(text2, into, offset) {
+    var binary = atob(text2);
     for (var i = 0; i < binary.length; i++) into[offset + i] = binary.charCodeAt(i);
   }
   function loadWeights(manifest) {
@@ -362,16 +515,18 @@
   }
   window.RLSemantic = {
     // A promise of the text's unit vector (a Float32Array of 384).
-    encode: function(text) {
+    encode: function(text2) {
       return model().then(function(model2) {
-        return model2.encoder.vector(model2.tokenizer.encode(String(text)));
+        return model2.encoder.vector(model2.tokenizer.encode(String(text2)));
       });
     },
     // A promise of the text's input ids, [CLS] … [SEP].
-    tokenize: function(text) {
+    tokenize: function(text2) {
       return model().then(function(model2) {
-        return model2.tokenizer.encode(String(text));
+        return model2.tokenizer.encode(String(text2));
       });
-    }
+    },
+    // The search page's view: initSearchPage(box, similar, papers), papers() a promise of indexPapers' lookups.
+    initSearchPage: initSemanticSearch
   };
 })();

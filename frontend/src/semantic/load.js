@@ -1,7 +1,7 @@
 // Search by meaning, as the main bundle offers it: the sentence model
 // (semantic.js, 30 MB with its weights) loads only when first asked for, and
 // the papers' vectors come from a source handed in with useVectors().
-import { loadData } from "../papers.js";
+import { indexPapers, loadData, loadPapers } from "../papers.js";
 import { nearest } from "./nearest.js";
 
 var vectorSource = null;
@@ -27,4 +27,11 @@ function similar(text, k) {
   });
 }
 
-export { encode, similar, useVectors };
+// The search-by-meaning page's box: its view comes with semantic.js.
+function initSearchPage(box) {
+  semantic().then(function (model) {
+    model.initSearchPage(box, similar, function () { return loadPapers().then(indexPapers); });
+  }, function (err) { console.warn("readinglist: could not load semantic.js", err); });
+}
+
+export { encode, initSearchPage, similar, useVectors };

@@ -3,9 +3,11 @@
 // It loads the model's scripts from the site (see generator/site/
 // sentence_model.py), announces how much has loaded as `rl:model-progress`
 // events ({ loaded, total } in bytes of weights), and sets window.RLSemantic.
+// The model loads on the first query, not with this script.
 import { loadData, loadScript } from "../papers.js";
 import { ROOT } from "../urls.js";
 import { Encoder, readSafetensors } from "./encoder.js";
+import { initSemanticSearch } from "./search-view.js";
 import { WordPiece } from "./wordpiece.js";
 
 var FOLDER = "assets/models/all-MiniLM-L6-v2/";
@@ -63,5 +65,7 @@ window.RLSemantic = {
   // A promise of the text's input ids, [CLS] … [SEP].
   tokenize: function (text) {
     return model().then(function (model) { return model.tokenizer.encode(String(text)); });
-  }
+  },
+  // The search page's view: initSearchPage(box, similar, papers), papers() a promise of indexPapers' lookups.
+  initSearchPage: initSemanticSearch
 };

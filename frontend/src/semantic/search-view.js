@@ -1,16 +1,15 @@
 // The search-by-meaning page (.rl-semantic-search): a box for a question or
 // a pasted abstract, the model's loading progress on first use, and the
 // nearest papers, said to be found by meaning. A query in the page's URL
-// (?q=) is asked at once.
+// (?q=) is asked at once. Part of semantic.js, so that no other page
+// downloads it; the main bundle hands in similar() and the papers' index.
 import { el, titleNodes, typeset } from "../dom.js";
 import { msg } from "../i18n.js";
-import { indexPapers, loadPapers } from "../papers.js";
 import { pageHref } from "../urls.js";
-import { similar } from "./load.js";
 
 var SHOWN = 20;
 
-function initSemanticSearch(box) {
+function initSemanticSearch(box, similar, papers) {
   if (box.hasAttribute("data-rl-ready")) return;
   box.setAttribute("data-rl-ready", "");
   var query = el("textarea", { class: "rl-semantic__query", rows: "4", "aria-label": msg("js.semantic_label"), placeholder: msg("js.semantic_placeholder") });
@@ -32,7 +31,7 @@ function initSemanticSearch(box) {
     var text = query.value.trim();
     if (!text) return;
     status.textContent = msg("js.semantic_searching");
-    Promise.all([similar(text, SHOWN), loadPapers().then(indexPapers)]).then(function (both) {
+    Promise.all([similar(text, SHOWN), papers()]).then(function (both) {
       show(results, both[0], both[1]);
       status.textContent = msg("js.semantic_found", { n: results.children.length });
       box.setAttribute("data-rl-query", text);
