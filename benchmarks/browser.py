@@ -11,7 +11,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from benchmarks.common import REPO
 
@@ -30,14 +30,27 @@ CHROMIUM_ARGS = [
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def __init__(self, *args: Any, requests: list[tuple[str, int]] | None = None, **kwargs: Any) -> None:
+        # Set before the base class's __init__, which handles the request.
+        self.requests = requests
+        super().__init__(*args, **kwargs)
+
     def log_message(self, format: str, *args: object) -> None:
         pass
 
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        if self.requests is not None:
+            self.requests.append((self.path, int(code)))
+
 
 @contextmanager
-def serve(site: Path) -> Iterator[str]:
-    """Serve site on 127.0.0.1 from a thread; yields the base URL, ending in '/'."""
-    handler = functools.partial(_QuietHandler, directory=str(site))
+def serve(site: Path, requests: list[tuple[str, int]] | None = None) -> Iterator[str]:
+    """Serve site on 127.0.0.1 from a thread; yields the base URL, ending in '/'.
+
+    With requests, each request's path and status is appended to it: what
+    the browser asked for, and what its cache answered itself.
+    """
+    handler = functools.partial(_QuietHandler, directory=str(site), requests=requests)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

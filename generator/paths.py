@@ -14,6 +14,8 @@ HOME = "index.md"
 HOME_HTML = "index.html"
 TAGS = "tags.md"
 READING_LIST = "reading-list.md"
+# Only on a site that ships the sentence model (see MODEL_FOLDER).
+SEARCH_BY_MEANING = "search.md"
 ABOUT = "about.md"
 # Pages a curator may write themselves: a page of the same name in the docs
 # folder replaces ours (plugin.on_files). Ours come in the interface's language.
@@ -25,6 +27,13 @@ POINTS_SCRIPT = "points.js"
 # citations/XX.js, XX a paper's chunk (see render/citations.py).
 CITATIONS_CHUNK = "citations/{}.js"
 SESSIONS_SCRIPT = "sessions.js"
+# The sentence model for the browser's search by meaning (site/sentence_model.py
+# writes it): a manifest with the vocabulary, then the weights in parts, all
+# scripts so that a site opened from file:// loads them too. The front end's
+# semantic.js finds them at this path under the site root.
+MODEL_FOLDER = "assets/models/all-MiniLM-L6-v2/"
+MODEL_MANIFEST = MODEL_FOLDER + "manifest.js"
+MODEL_PART = MODEL_FOLDER + "weights-{}.js"
 # The list's feed at the root, and one in each theme's folder.
 FEED = "feed.xml"
 

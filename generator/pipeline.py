@@ -72,7 +72,9 @@ def generate(
         reading_list = layout(reading_list, vectors, cache)
     with clock("render"):
         moved = redirects(reading_list, settings.url_map)
-        site = render_pages(reading_list, settings.templates, language=settings.language, redirects=moved, cache=cache)
+        site = render_pages(
+            reading_list, settings.templates, language=settings.language, redirects=moved, cache=cache, semantic=embeddings
+        )
         site.pages.update(citation_scripts(reading_list))
     with clock("feeds"):
         site.pages.update(atom_feeds(reading_list, first_seen(reading_list, settings.first_seen, build_time(settings.inputs))))

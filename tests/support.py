@@ -18,6 +18,18 @@ BUNDLED = REPO / "data" / "iclr2026.txt"
 DEV_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
 # conftest.py skips the tests so marked when DEV_DATA is not here.
 needs_dev = pytest.mark.dev_data
+# Texts that test a tokenizer: empty, accents, Greek, CJK, a long word, control and odd spaces, special tokens, math, ligatures, emoji.
+AWKWARD = [
+    "",
+    "   ",
+    "Héllo WÖRLD ΣΑΣ İstanbul naïve café",
+    "我们提出了一种新的方法。Transformer模型",
+    "x" * 150,
+    "a\u200bb\x00c\ufffd d\te\u2028f\xa0g",
+    "[MASK] is [CLS]x[SEP] [mask]",
+    "$x^2 + y_i$ <= 3 | ~a `b` don't — “quotes” …",
+    "ﬁne ｆｕｌｌ　width ① Ǆ ß e\u0301 😀!",
+]
 
 THREE_PAPERS = """\
 A tiny reading list

@@ -159,3 +159,15 @@ def test_titles_benchmark_prints_the_ceiling_of_choosing_and_of_deleting_words()
     derived, best = float(row[2]), float(row[3])
     assert 0 < derived <= best <= 1
     assert 0 <= float(row[4].rstrip("%| ")) <= 100
+
+
+@pytest.mark.browser
+def test_semantic_benchmark_prints_sizes_speeds_and_what_the_cache_answered():
+    result = subprocess.run([sys.executable, "-m", "benchmarks.semantic"], cwd=REPO, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
+    sizes, speeds, cache = result.stdout.strip().split("\n\n")
+    assert sizes.startswith("| file | size |") and "| weights-*.js, 6 parts (base64) |" in sizes
+    rows = speeds.splitlines()[2:]
+    assert len(rows) == 6 and all(re.search(r"\| [\d,]+(; [\d,]+)? \|$", row) for row in rows)
+    # The second page's model came from the browser's cache: the server at most said it had not changed.
+    assert cache.startswith("The model's files the server was asked for on the second page:") and " 200" not in cache

@@ -5,23 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from support import BUNDLED, DEV_DATA, needs_dev
+from support import AWKWARD, BUNDLED, DEV_DATA, needs_dev
 
 from generator.analysis.embeddings import MODEL_DIR
 from generator.analysis.wordpiece import WordPiece
 
 TOKENIZER = MODEL_DIR / "tokenizer.json"
-AWKWARD = [
-    "",
-    "   ",
-    "Héllo WÖRLD ΣΑΣ İstanbul naïve café",
-    "我们提出了一种新的方法。Transformer模型",
-    "x" * 150,
-    "a\u200bb\x00c\ufffd d\te\u2028f\xa0g",
-    "[MASK] is [CLS]x[SEP] [mask]",
-    "$x^2 + y_i$ <= 3 | ~a `b` don't — “quotes” …",
-    "ﬁne ｆｕｌｌ　width ① Ǆ ß e\u0301 😀!",
-]
 
 
 @pytest.fixture(scope="module")

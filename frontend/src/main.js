@@ -20,7 +20,10 @@
  *   - notes on papers (notes.js), RIS and CSL-JSON exports of the Reading list
  *     and of a filtered list (exports.js), share links (share.js), an
  *     iCalendar file of the starred papers' sessions (schedule.js);
- *   - the header's search box over the Pagefind index (search.js).
+ *   - the header's search box over the Pagefind index (search.js);
+ *   - search by meaning (semantic/), its page (.rl-semantic-search) and
+ *     RL.similar: the sentence model loads on first use as a second bundle,
+ *     semantic.js.
  *
  * Paper records come from three places, so that a page downloads little
  * before its map and filter work: the records of the papers a page lists sit
@@ -40,6 +43,7 @@ import { renderMath } from "./math.js";
 import { initNotes, listenForNotes } from "./notes.js";
 import { afterLoadAndFirstSearch, indexPapers, loadPapers, loadPoints, pageRecords } from "./papers.js";
 import { initReadingList } from "./reading-list.js";
+import { encode, initSearchPage, similar, useVectors } from "./semantic/load.js";
 import { listenForSchedule } from "./schedule.js";
 import { firstSearch, initSearch } from "./search.js";
 import { code, listenForShare, shareLink } from "./share.js";
@@ -63,13 +67,21 @@ import { fixFileLinks } from "./urls.js";
  *   indexPapers(papers) lookups over records: { byId, byUrl, themes, ... }
  *   share.code(id)      a paper's five-character code in a share link
  *   share.link(ids, idx) the share link of these paper ids; idx from indexPapers
+ *   similar(text, k)    a promise of the k papers nearest the text by meaning,
+ *                       best first: [{ id, score }] (loads the sentence model)
+ *   encode(text)        a promise of the text's unit vector, as the build's
+ *   useVectors(source)  where similar() gets the papers' vectors: source()
+ *                       resolves to { ids, dims, data: Int8Array }
  */
 window.RL = {
   store: store,
   loadPapers: loadPapers,
   loadPoints: loadPoints,
   indexPapers: indexPapers,
-  share: { code: code, link: shareLink }
+  share: { code: code, link: shareLink },
+  similar: similar,
+  encode: encode,
+  useVectors: useVectors
 };
 
 function initPage() {
@@ -80,6 +92,7 @@ function initPage() {
   store.listen(repaint);
   fixFileLinks();
   document.querySelectorAll(".rl-actions[data-paper]").forEach(initActions);
+  document.querySelectorAll(".rl-semantic-search").forEach(initSearchPage);
   initNotes();
 
   var lists = Array.from(document.querySelectorAll(".rl-papers"));

@@ -15,7 +15,19 @@ from markupsafe import Markup
 from ..cache import NO_CACHE, Cache, PageCache, digest
 from ..errors import BuildError
 from ..model import Paper, ReadingList, Site, Theme
-from ..paths import ABOUT, EXPORT, EXPORT_SCRIPT, HOME, POINTS_SCRIPT, READING_LIST, TAGS, paper_path, redirect, theme_path
+from ..paths import (
+    ABOUT,
+    EXPORT,
+    EXPORT_SCRIPT,
+    HOME,
+    POINTS_SCRIPT,
+    READING_LIST,
+    SEARCH_BY_MEANING,
+    TAGS,
+    paper_path,
+    redirect,
+    theme_path,
+)
 from ..text.words import tag_key
 from . import messages as catalogue
 from .environment import DESCRIPTION_CHARS, environment, listed_papers
@@ -39,12 +51,14 @@ def render_pages(
     language: str = "auto",
     redirects: dict[str, str] | None = None,
     cache: Cache = NO_CACHE,
+    semantic: bool = False,
 ) -> Site:
     """Every generated page of the site, keyed by its docs-relative path.
 
     redirects maps old paper slugs to current ones; each old URL gets a page
     that forwards to the new one. A page whose template and context are
-    those it was last rendered from comes from the cache.
+    those it was last rendered from comes from the cache. With semantic (the
+    site ships the sentence model), the search-by-meaning page too.
     """
     language = catalogue.interface_language(language, reading_list.title)
     messages = catalogue.load(templates, language)
@@ -121,6 +135,8 @@ def render_pages(
     count = sum(len(group) for _, group in keywords)
     add(TAGS, "tags.md.j2", keywords=keywords, keyword_count=count, shared_only=len(reading_list.papers) > _ALL_TAGS)
     add(READING_LIST, "reading-list.md.j2")
+    if semantic:
+        add(SEARCH_BY_MEANING, "search.md.j2")
     pages[ABOUT] = about_page(templates, language)
     for old, new in (redirects or {}).items():
         path, target = redirect(old, new)
@@ -136,7 +152,7 @@ def render_pages(
         title=reading_list.title,
         language=language,
         pages=pages,
-        nav=_nav(reading_list, messages),
+        nav=_nav(reading_list, messages, semantic=semantic),
         reading_list=reading_list,
         messages=messages.scripts(),
     )
@@ -212,12 +228,13 @@ def about_page(templates: Path, language: str) -> str:
         raise BuildError(f"cannot read the About page ({error.strerror})", where=str(path), hint=hint) from None
 
 
-def _nav(reading_list: ReadingList, messages: catalogue.Messages) -> list[dict[str, object]]:
+def _nav(reading_list: ReadingList, messages: catalogue.Messages, *, semantic: bool) -> list[dict[str, object]]:
     themes = [{theme.label: theme_path(theme)} for theme in reading_list.themes]
     return [
         {messages.t("nav.home"): HOME},
         {messages.t("nav.themes"): themes},
         {messages.t("nav.reading_list"): READING_LIST},
+        *([{messages.t("nav.search_meaning"): SEARCH_BY_MEANING}] if semantic else []),
         {messages.t("nav.tags"): TAGS},
         {messages.t("nav.about"): ABOUT},
     ]

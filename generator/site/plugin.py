@@ -34,6 +34,7 @@ from ..text.markup import escape
 from . import sidebars
 from .build import PLUGIN, verify_site
 from .search import SearchIndex
+from .sentence_model import write_model
 from .workers import PageWorkers
 
 log = logging.getLogger(__name__)
@@ -175,6 +176,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
                 self.workers.finish(config, self.files, self.nav, self.env, on_page=self.page_rendered)
             self.bar.close()
             verify_site(self.site, Path(config.site_dir), use_directory_urls=config.use_directory_urls, rendered=self.rendered)
+            # Search by meaning encodes a reader's query with the model the papers were encoded with.
+            if self.settings(config).embeds(len(self.site.reading_list.papers)):
+                write_model(Path(config.site_dir))
             assert self.search is not None
             # A preview shows the edit at once; search catches up a moment later.
             if self.dirty:

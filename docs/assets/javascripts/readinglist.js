@@ -1772,6 +1772,63 @@
     initPaperPage();
   }
 
+  // src/semantic/nearest.js
+  var norms = /* @__PURE__ */ new WeakMap();
+  function rowNorms(vectors) {
+    if (!norms.has(vectors)) {
+      var out = new Float64Array(vectors.ids.length);
+      for (var r = 0; r < out.length; r++) {
+        var sum = 0;
+        for (var i = r * vectors.dims; i < (r + 1) * vectors.dims; i++) sum += vectors.data[i] * vectors.data[i];
+        out[r] = Math.sqrt(sum) || 1;
+      }
+      norms.set(vectors, out);
+    }
+    return norms.get(vectors);
+  }
+  function nearest(query, vectors, k) {
+    var lengths = rowNorms(vectors);
+    var dims = vectors.dims;
+    var scored = vectors.ids.map(function(id, r) {
+      var dot = 0;
+      for (var i = 0; i < dims; i++) dot += query[i] * vectors.data[r * dims + i];
+      return { id, score: dot / lengths[r] };
+    });
+    scored.sort(function(a, b) {
+      return b.score - a.score;
+    });
+    return scored.slice(0, k);
+  }
+
+  // src/semantic/load.js
+  var vectorSource = null;
+  function useVectors(source) {
+    vectorSource = source;
+  }
+  function semantic() {
+    return loadData("assets/javascripts/semantic.js", "RLSemantic");
+  }
+  function encode(text2) {
+    return semantic().then(function(model) {
+      return model.encode(text2);
+    });
+  }
+  function similar(text2, k) {
+    if (!vectorSource) return Promise.reject(new Error("similar: no paper vectors on this site"));
+    return Promise.all([encode(text2), vectorSource()]).then(function(both) {
+      return nearest(both[0], both[1], k);
+    });
+  }
+  function initSearchPage(box) {
+    semantic().then(function(model) {
+      model.initSearchPage(box, similar, function() {
+        return loadPapers().then(indexPapers);
+      });
+    }, function(err) {
+      console.warn("readinglist: could not load semantic.js", err);
+    });
+  }
+
   // src/schedule.js
   var T3 = strings("js.schedule");
   function sessions() {
@@ -2154,7 +2211,7 @@
     });
     return byCode;
   }
-  function encode(ids, idx) {
+  function encode2(ids, idx) {
     var byCode = codeIndex(idx);
     var codes = [];
     var spelt = [];
@@ -2193,7 +2250,7 @@
   function shareLink(ids, idx) {
     var page = publicHref("reading-list/");
     if (location.protocol === "file:" && /\/$/.test(page)) page += "index.html";
-    return page + "#" + KEY + encode(ids, idx);
+    return page + "#" + KEY + encode2(ids, idx);
   }
   function listenForShare() {
     document.addEventListener("rl:reading-list", addShareLink);
@@ -2279,7 +2336,10 @@
     loadPapers,
     loadPoints,
     indexPapers,
-    share: { code, link: shareLink }
+    share: { code, link: shareLink },
+    similar,
+    encode,
+    useVectors
   };
   function initPage() {
     renderMath(document.body);
@@ -2289,6 +2349,7 @@
     store.listen(repaint);
     fixFileLinks();
     document.querySelectorAll(".rl-actions[data-paper]").forEach(initActions);
+    document.querySelectorAll(".rl-semantic-search").forEach(initSearchPage);
     initNotes();
     var lists = Array.from(document.querySelectorAll(".rl-papers"));
     var mapBoxes = Array.from(document.querySelectorAll(".rl-map"));

@@ -1,0 +1,532 @@
+/* Built by 'npm run build' in frontend/ from frontend/src/: edit those, not this file. */
+(() => {
+  var __toBinary = /* @__PURE__ */ (() => {
+    var table = new Uint8Array(128);
+    for (var i = 0; i < 64; i++) table[i < 26 ? i + 65 : i < 52 ? i + 71 : i < 62 ? i - 4 : i * 4 - 205] = i;
+    return (base64) => {
+      var n = base64.length, bytes = new Uint8Array((n - (base64[n - 1] == "=") - (base64[n - 2] == "=")) * 3 / 4 | 0);
+      for (var i2 = 0, j = 0; i2 < n; ) {
+        var c0 = table[base64.charCodeAt(i2++)], c1 = table[base64.charCodeAt(i2++)];
+        var c2 = table[base64.charCodeAt(i2++)], c3 = table[base64.charCodeAt(i2++)];
+        bytes[j++] = c0 << 2 | c1 >> 4;
+        bytes[j++] = c1 << 4 | c2 >> 2;
+        bytes[j++] = c2 << 6 | c3;
+      }
+      return bytes;
+    };
+  })();
+
+  // src/urls.js
+  var ROOT = (function() {
+    var script = document.currentScript;
+    if (script == null ? void 0 : script.src) return new URL("../../", script.src).href;
+    var meta = document.querySelector('meta[name="rl-root"]');
+    return new URL((meta ? meta.content : ".") + "/", location.href).href;
+  })();
+  function pageHref(rel) {
+    var url = new URL(String(rel), ROOT);
+    if (url.href.indexOf(ROOT) !== 0) return ROOT;
+    if (location.protocol === "file:" && /\/$/.test(url.pathname)) url.pathname += "index.html";
+    return url.href;
+  }
+
+  // src/papers.js
+  function loadScript(src) {
+    return new Promise(function(resolve, reject) {
+      var s = document.createElement("script");
+      s.src = src;
+      s.onload = resolve;
+      s.onerror = reject;
+      document.head.appendChild(s);
+    });
+  }
+  var loading = /* @__PURE__ */ new Map();
+  function loadData(file, name) {
+    if (window[name] !== void 0) return Promise.resolve(window[name]);
+    if (!loading.has(file)) {
+      var promise = loadScript(ROOT + file).then(function() {
+        if (window[name] === void 0) throw new Error(file + " did not define " + name);
+        return window[name];
+      });
+      promise.catch(function() {
+        loading.delete(file);
+      });
+      loading.set(file, promise);
+    }
+    return loading.get(file);
+  }
+
+  // src/semantic/linear.wasm
+  var linear_default = __toBinary("AGFzbQEAAAABEAJgAXsBfWAHf39/f39/fwACDwEDZW52Bm1lbW9yeQIAAQMDAgABBwoBBmxpbmVhcgABCtUEAhkAIAD9HwAgAP0fAZIgAP0fAiAA/R8DkpILuAQDC38BfQV7IAJBAnQhCiAEQQJ0IQsCQANAIAdBBGogAUsNASAAIAcgCmxqIQ4gDiAKaiEPIA8gCmohECAQIApqIRFBACEIA0AgAyAIIApsaiEM/QwAAAAAAAAAAAAAAAAAAAAAIRP9DAAAAAAAAAAAAAAAAAAAAAAhFP0MAAAAAAAAAAAAAAAAAAAAACEV/QwAAAAAAAAAAAAAAAAAAAAAIRZBACEJA0AgDCAJav0ABAAhFyATIA4gCWr9AAQAIBf95gH95AEhEyAUIA8gCWr9AAQAIBf95gH95AEhFCAVIBAgCWr9AAQAIBf95gH95AEhFSAWIBEgCWr9AAQAIBf95gH95AEhFiAJQRBqIQkgCSAKSQ0ACyAFIAhBAnRqKgIAIRIgBiAHIARsIAhqQQJ0aiENIA0gExAAIBKSOAIAIA0gC2ohDSANIBQQACASkjgCACANIAtqIQ0gDSAVEAAgEpI4AgAgDSALaiENIA0gFhAAIBKSOAIAIAhBAWohCCAIIARJDQALIAdBBGohBwwACwsCQANAIAcgAU8NASAAIAcgCmxqIQ5BACEIA0AgAyAIIApsaiEM/QwAAAAAAAAAAAAAAAAAAAAAIRNBACEJA0AgEyAOIAlq/QAEACAMIAlq/QAEAP3mAf3kASETIAlBEGohCSAJIApJDQALIAYgByAEbCAIakECdGogExAAIAUgCEECdGoqAgCSOAIAIAhBAWohCCAIIARJDQALIAdBAWohBwwACwsL");
+
+  // src/semantic/encoder.js
+  var HEADS = 12;
+  var EPSILON = 1e-12;
+  function readSafetensors(bytes) {
+    var view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    var size = Number(view.getBigUint64(0, true));
+    var header = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + size)));
+    var arrays = {};
+    Object.keys(header).forEach(function(name) {
+      if (name === "__metadata__") return;
+      var entry = header[name];
+      var raw = bytes.slice(8 + size + entry.data_offsets[0], 8 + size + entry.data_offsets[1]);
+      if (entry.dtype === "I8") arrays[name] = new Int8Array(raw.buffer);
+      else if (entry.dtype === "F32") arrays[name] = new Float32Array(raw.buffer);
+      else throw new Error("model: " + name + " has dtype " + entry.dtype);
+      arrays[name].shape = entry.shape;
+    });
+    return arrays;
+  }
+  function Memory(floats) {
+    this.memory = new WebAssembly.Memory({ initial: Math.ceil(floats * 4 / 65536) });
+    this.f32 = new Float32Array(this.memory.buffer);
+    this.used = 0;
+    this.linear = new WebAssembly.Instance(new WebAssembly.Module(linear_default), { env: { memory: this.memory } }).exports.linear;
+  }
+  Memory.prototype.take = function(n) {
+    this.used += n;
+    return this.f32.subarray(this.used - n, this.used);
+  };
+  Memory.prototype.matrix = function(weights, names) {
+    var cols = weights[names[0] + ".weight"].shape[1];
+    var rows = names.reduce(function(n, name) {
+      return n + weights[name + ".weight"].shape[0];
+    }, 0);
+    var w = this.take(rows * cols);
+    var b = this.take(rows);
+    var at = 0;
+    names.forEach(function(name) {
+      var matrix = weights[name + ".weight"];
+      var scale = weights[name + ".scale"];
+      for (var i = 0; i < matrix.length; i++) w[at * cols + i] = matrix[i] * scale[i / cols | 0];
+      b.set(weights[name + ".bias"], at);
+      at += matrix.shape[0];
+    });
+    return { w, b, rows, cols };
+  };
+  Memory.prototype.apply = function(x, count, layer, y) {
+    this.linear(x.byteOffset, count, layer.cols, layer.w.byteOffset, layer.rows, layer.b.byteOffset, y.byteOffset);
+    return y;
+  };
+  function layerFloats(weights, prefix) {
+    return Object.keys(weights).reduce(function(n, name) {
+      return name.indexOf(prefix) === 0 && !/LayerNorm|\.scale$/.test(name) ? n + weights[name].length : n;
+    }, 0);
+  }
+  function Encoder(weights, length) {
+    var prefix = function(i2, name) {
+      return "encoder.layer." + i2 + "." + name;
+    };
+    this.words = weights["embeddings.word_embeddings.weight"];
+    this.wordScale = weights["embeddings.word_embeddings.scale"];
+    this.dims = this.words.shape[1];
+    var positions = weights["embeddings.position_embeddings.weight"];
+    var type = weights["embeddings.token_type_embeddings.weight"];
+    this.position = new Float32Array(positions.length);
+    for (var i = 0; i < positions.length; i++) this.position[i] = positions[i] + type[i % this.dims];
+    this.norm = [weights["embeddings.LayerNorm.weight"], weights["embeddings.LayerNorm.bias"]];
+    var up = weights[prefix(0, "intermediate.dense.weight")].shape[0];
+    var dims = this.dims;
+    var memory = new Memory(layerFloats(weights, "encoder.layer.") + length * (dims * 6 + up));
+    this.memory = memory;
+    this.layers = [];
+    for (var n = 0; weights[prefix(n, "attention.self.query.weight")]; n++) {
+      var p = prefix.bind(null, n);
+      this.layers.push({
+        qkv: memory.matrix(weights, [p("attention.self.query"), p("attention.self.key"), p("attention.self.value")]),
+        out: memory.matrix(weights, [p("attention.output.dense")]),
+        norm1: [weights[p("attention.output.LayerNorm.weight")], weights[p("attention.output.LayerNorm.bias")]],
+        up: memory.matrix(weights, [p("intermediate.dense")]),
+        down: memory.matrix(weights, [p("output.dense")]),
+        norm2: [weights[p("output.LayerNorm.weight")], weights[p("output.LayerNorm.bias")]]
+      });
+    }
+    this.x = memory.take(length * dims);
+    this.qkv = memory.take(length * dims * 3);
+    this.attended = memory.take(length * dims);
+    this.sum = memory.take(length * dims);
+    this.up = memory.take(length * up);
+  }
+  function layerNorm(x, count, dims, norm) {
+    for (var t = 0; t < count; t++) {
+      var base = t * dims;
+      var mean = 0;
+      for (var i = 0; i < dims; i++) mean += x[base + i];
+      mean /= dims;
+      var variance = 0;
+      for (var j = 0; j < dims; j++) {
+        var centred = x[base + j] - mean;
+        variance += centred * centred;
+      }
+      var inv = 1 / Math.sqrt(variance / dims + EPSILON);
+      for (var k = 0; k < dims; k++) x[base + k] = (x[base + k] - mean) * inv * norm[0][k] + norm[1][k];
+    }
+    return x;
+  }
+  function erf(x) {
+    var z = Math.abs(x);
+    var t = 1 / (1 + 0.5 * z);
+    var r = t * Math.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+    return x >= 0 ? 1 - r : r - 1;
+  }
+  function add(into, from, n) {
+    for (var i = 0; i < n; i++) into[i] += from[i];
+    return into;
+  }
+  Encoder.prototype.vector = function(ids) {
+    var dims = this.dims;
+    var count = ids.length;
+    var head = dims / HEADS;
+    var scale = 1 / Math.sqrt(head);
+    var memory = this.memory;
+    var x = this.x;
+    for (var t = 0; t < count; t++) {
+      var row = ids[t] * dims;
+      var wordScale = this.wordScale[ids[t]];
+      for (var i = 0; i < dims; i++) x[t * dims + i] = this.words[row + i] * wordScale + this.position[t * dims + i];
+    }
+    layerNorm(x, count, dims, this.norm);
+    var scores = new Float64Array(count);
+    var stride = 3 * dims;
+    for (var n = 0; n < this.layers.length; n++) {
+      var layer = this.layers[n];
+      var qkv = memory.apply(x, count, layer.qkv, this.qkv);
+      var attended = this.attended.fill(0, 0, count * dims);
+      for (var h = 0; h < HEADS; h++) {
+        var q = h * head;
+        var k = dims + q;
+        var v = 2 * dims + q;
+        for (var a = 0; a < count; a++) {
+          var max = -Infinity;
+          for (var b = 0; b < count; b++) {
+            var dot = 0;
+            for (var d = 0; d < head; d++) dot += qkv[a * stride + q + d] * qkv[b * stride + k + d];
+            scores[b] = dot * scale;
+            if (scores[b] > max) max = scores[b];
+          }
+          var total = 0;
+          for (var c = 0; c < count; c++) {
+            scores[c] = Math.exp(scores[c] - max);
+            total += scores[c];
+          }
+          for (var e = 0; e < count; e++) {
+            var weight = scores[e] / total;
+            for (var f = 0; f < head; f++) attended[a * dims + q + f] += weight * qkv[e * stride + v + f];
+          }
+        }
+      }
+      layerNorm(add(memory.apply(attended, count, layer.out, this.sum), x, count * dims), count, dims, layer.norm1);
+      x.set(this.sum.subarray(0, count * dims));
+      var up = memory.apply(x, count, layer.up, this.up);
+      for (var g = 0; g < count * layer.up.rows; g++) up[g] = up[g] * (1 + erf(up[g] * Math.SQRT1_2)) * 0.5;
+      layerNorm(add(memory.apply(up, count, layer.down, this.sum), x, count * dims), count, dims, layer.norm2);
+      x.set(this.sum.subarray(0, count * dims));
+    }
+    var mean = new Float32Array(dims);
+    for (var u = 0; u < count; u++) for (var w = 0; w < dims; w++) mean[w] += x[u * dims + w];
+    var norm = 0;
+    for (var z = 0; z < dims; z++) norm += mean[z] * mean[z];
+    norm = Math.sqrt(norm);
+    for (var s = 0; s < dims; s++) mean[s] /= norm;
+    return mean;
+  };
+
+  // src/math.js
+  var DELIMITERS = [
+    { left: "\\[", right: "\\]", display: true },
+    { left: "\\(", right: "\\)", display: false },
+    { left: "$$", right: "$$", display: true }
+  ];
+  var KATEX = ROOT + "assets/katex/";
+  var loading2 = null;
+  function loadKatex() {
+    if (!loading2) {
+      var css = document.createElement("link");
+      css.rel = "stylesheet";
+      css.href = KATEX + "katex.min.css";
+      document.head.appendChild(css);
+      loading2 = loadScript(KATEX + "katex.min.js").then(function() {
+        return loadScript(KATEX + "contrib/auto-render.min.js");
+      });
+    }
+    return loading2;
+  }
+  function renderMath(root) {
+    var scope = (root == null ? void 0 : root.querySelectorAll) ? root : document;
+    var nodes = scope.querySelectorAll(".arithmatex");
+    if (!nodes.length) return;
+    loadKatex().then(
+      function() {
+        for (var i = 0; i < nodes.length; i++) {
+          try {
+            window.renderMathInElement(nodes[i], { delimiters: DELIMITERS, throwOnError: false });
+          } catch (err) {
+            console.warn("readinglist: could not render math", err);
+          }
+        }
+      },
+      function() {
+        loading2 = null;
+      }
+    );
+  }
+  var MATH_TEXT = /(?<![\\$A-Za-z_])\$([^$\s](?:[^$]*?[^$\s\\])?)\$(?![A-Za-z_$])|\\\(([\s\S]+?)\\\)/g;
+  function mathNodes(value) {
+    var nodes = [];
+    var start = 0;
+    value = String(value);
+    value.replace(MATH_TEXT, function(match, dollars, parens, at) {
+      if (at > start) nodes.push(document.createTextNode(value.slice(start, at)));
+      var span = document.createElement("span");
+      span.className = "arithmatex";
+      span.textContent = "\\(" + (dollars || parens) + "\\)";
+      nodes.push(span);
+      start = at + match.length;
+      return match;
+    });
+    if (start < value.length) nodes.push(document.createTextNode(value.slice(start)));
+    return nodes;
+  }
+
+  // src/dom.js
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function(k) {
+      if (attrs[k] !== null && attrs[k] !== void 0 && attrs[k] !== false) node.setAttribute(k, attrs[k] === true ? "" : attrs[k]);
+    });
+    (children || []).forEach(function(c) {
+      node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+    });
+    return node;
+  }
+  function text(value) {
+    return value === null || value === void 0 ? "" : String(value);
+  }
+  function titleNodes(rec) {
+    return rec.title_math ? mathNodes(rec.title_math) : [text(rec.title)];
+  }
+  function typeset(node) {
+    renderMath(node);
+  }
+
+  // src/i18n.js
+  var MESSAGES = (function() {
+    var node = document.getElementById("rl-messages");
+    try {
+      return node && JSON.parse(node.textContent) || {};
+    } catch (_err) {
+      return {};
+    }
+  })();
+  function msg(key, values) {
+    var template = Object.hasOwn(MESSAGES, key) ? MESSAGES[key] : key;
+    return template.replace(/\{(\w+)\}/g, function(hole, name) {
+      return values && Object.hasOwn(values, name) ? String(values[name]) : hole;
+    });
+  }
+
+  // src/semantic/search-view.js
+  var SHOWN = 20;
+  function initSemanticSearch(box, similar, papers) {
+    if (box.hasAttribute("data-rl-ready")) return;
+    box.setAttribute("data-rl-ready", "");
+    var query = el("textarea", { class: "rl-semantic__query", rows: "4", "aria-label": msg("js.semantic_label"), placeholder: msg("js.semantic_placeholder") });
+    var form = el("form", { class: "rl-semantic__form", role: "search" }, [
+      query,
+      el("button", { type: "submit", class: "rl-button" }, [msg("js.semantic_search")])
+    ]);
+    var progress = el("progress", { class: "rl-semantic__progress", max: "1", value: "0", hidden: true, "aria-label": msg("js.semantic_loading") });
+    var status = el("p", { class: "rl-semantic__status", role: "status", "aria-live": "polite" });
+    var results = el("ol", { class: "rl-semantic__results", "aria-label": msg("js.semantic_results") });
+    box.append(form, progress, status, results);
+    document.addEventListener("rl:model-progress", function(e) {
+      progress.value = e.detail.loaded / e.detail.total;
+      progress.hidden = e.detail.loaded >= e.detail.total;
+      if (!progress.hidden) status.textContent = msg("js.semantic_loading");
+    });
+    form.addEventListener("submit", function(e) {
+      e.preventDefault();
+      var text2 = query.value.trim();
+      if (!text2) return;
+      status.textContent = msg("js.semantic_searching");
+      Promise.all([similar(text2, SHOWN), papers()]).then(function(both) {
+        show(results, both[0], both[1]);
+        status.textContent = msg("js.semantic_found", { n: results.children.length });
+        box.setAttribute("data-rl-query", text2);
+      }, function(err) {
+        console.warn("readinglist: search by meaning failed", err);
+        status.textContent = msg("js.semantic_failed");
+      });
+    });
+    var asked = new URLSearchParams(location.search).get("q");
+    if (asked) {
+      query.value = asked;
+      form.requestSubmit();
+    }
+  }
+  function show(list, hits, idx) {
+    list.replaceChildren.apply(list, hits.filter(function(hit) {
+      return idx.byId.has(hit.id);
+    }).map(function(hit) {
+      var rec = idx.byId.get(hit.id);
+      return el("li", { class: "rl-semantic__hit", "data-paper": rec.id }, [
+        el("a", { href: pageHref(rec.url) }, titleNodes(rec)),
+        " ",
+        el("span", { class: "rl-semantic__why" }, [msg("js.semantic_by_meaning", { score: hit.score.toFixed(2) })])
+      ]);
+    }));
+    typeset(list);
+  }
+
+  // src/semantic/wordpiece.js
+  var SPECIALS = /(\[PAD\]|\[UNK\]|\[CLS\]|\[SEP\]|\[MASK\])/;
+  var CONTROL = /^\p{C}$/u;
+  var SPACE = /^\s$/u;
+  var MARK = /^\p{Mn}$/u;
+  var PUNCTUATION = /^[\p{P}\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]$/u;
+  var ASCII = /^\p{ASCII}*$/u;
+  function isCjk(code) {
+    return code >= 19968 && code <= 40959 || code >= 13312 && code <= 19903 || code >= 131072 && code <= 173791 || code >= 173824 && code <= 177983 || code >= 177984 && code <= 178207 || code >= 178208 && code <= 183983 || code >= 63744 && code <= 64255 || code >= 194560 && code <= 195103;
+  }
+  function clean(char) {
+    if (char === "\0" || char === "\uFFFD" || char !== "	" && char !== "\n" && char !== "\r" && CONTROL.test(char)) return "";
+    if (SPACE.test(char)) return " ";
+    return isCjk(char.codePointAt(0)) ? " " + char + " " : char;
+  }
+  function fold(char) {
+    return MARK.test(char) ? "" : char.toLowerCase();
+  }
+  function normalise(text2) {
+    var decomposed = Array.from(text2, clean).join("").normalize("NFD");
+    return ASCII.test(decomposed) ? decomposed.toLowerCase() : Array.from(decomposed, fold).join("");
+  }
+  function words(text2) {
+    var out = [];
+    text2.split(" ").forEach(function(chunk) {
+      var word = "";
+      for (var char of chunk) {
+        if (PUNCTUATION.test(char)) {
+          if (word) out.push(word);
+          out.push(char);
+          word = "";
+        } else {
+          word += char;
+        }
+      }
+      if (word) out.push(word);
+    });
+    return out;
+  }
+  function WordPiece(manifest) {
+    var tokens = manifest.vocab.split("\n");
+    this.vocab = new Map(tokens.map(function(token, id) {
+      return [token, id];
+    }));
+    this.unk = this.vocab.get(manifest.unk);
+    this.prefix = manifest.prefix;
+    this.maxWord = manifest.maxWord;
+    this.length = manifest.length;
+    this.known = /* @__PURE__ */ new Map();
+  }
+  WordPiece.prototype.encode = function(text2) {
+    var ids = [];
+    var parts = text2.split(SPECIALS);
+    for (var i = 0; i < parts.length; i++) {
+      if (i % 2) {
+        ids.push(this.vocab.get(parts[i]));
+      } else {
+        var list = words(normalise(parts[i]));
+        for (var j = 0; j < list.length; j++) {
+          if (!this.known.has(list[j])) this.known.set(list[j], this.pieces(list[j]));
+          ids.push.apply(ids, this.known.get(list[j]));
+        }
+      }
+      if (ids.length >= this.length - 2) break;
+    }
+    return [this.vocab.get("[CLS]")].concat(ids.slice(0, this.length - 2), [this.vocab.get("[SEP]")]);
+  };
+  WordPiece.prototype.pieces = function(word) {
+    var chars = Array.from(word);
+    if (chars.length > this.maxWord) return [this.unk];
+    var pieces = [];
+    var start = 0;
+    while (start < chars.length) {
+      var end = chars.length;
+      for (; end > start; end--) {
+        var piece = chars.slice(start, end).join("");
+        var id = this.vocab.get(start === 0 ? piece : this.prefix + piece);
+        if (id !== void 0) {
+          pieces.push(id);
+          break;
+        }
+      }
+      if (end === start) return [this.unk];
+      start = end;
+    }
+    return pieces;
+  };
+
+  // src/semantic/model.js
+  var FOLDER = "assets/models/all-MiniLM-L6-v2/";
+  function announce(loaded, total) {
+    document.dispatchEvent(new CustomEvent("rl:model-progress", { detail: { loaded, total } }));
+  }
+  function decode(text2, into, offset) {
+    var binary = atob(text2);
+    for (var i = 0; i < binary.length; i++) into[offset + i] = binary.charCodeAt(i);
+  }
+  function loadWeights(manifest) {
+    var total = manifest.parts.reduce(function(a, b) {
+      return a + b;
+    }, 0);
+    var bytes = new Uint8Array(total);
+    var loaded = 0;
+    var offset = 0;
+    announce(0, total);
+    return Promise.all(manifest.parts.map(function(size, i) {
+      var at = offset;
+      offset += size;
+      return loadScript(ROOT + FOLDER + "weights-" + i + ".js").then(function() {
+        var parts = window.RL_MODEL_PARTS;
+        if (!parts || typeof parts[i] !== "string") throw new Error("model: weights-" + i + ".js did not load");
+        decode(parts[i], bytes, at);
+        delete parts[i];
+        loaded += size;
+        announce(loaded, total);
+      });
+    })).then(function() {
+      return bytes;
+    });
+  }
+  var ready = null;
+  function model() {
+    if (!ready) {
+      ready = loadData(FOLDER + "manifest.js", "RL_MODEL").then(function(manifest) {
+        return loadWeights(manifest).then(function(bytes) {
+          return { tokenizer: new WordPiece(manifest), encoder: new Encoder(readSafetensors(bytes), manifest.length) };
+        });
+      });
+      ready.catch(function() {
+        ready = null;
+      });
+    }
+    return ready;
+  }
+  window.RLSemantic = {
+    // A promise of the text's unit vector (a Float32Array of 384).
+    encode: function(text2) {
+      return model().then(function(model2) {
+        return model2.encoder.vector(model2.tokenizer.encode(String(text2)));
+      });
+    },
+    // A promise of the text's input ids, [CLS] … [SEP].
+    tokenize: function(text2) {
+      return model().then(function(model2) {
+        return model2.tokenizer.encode(String(text2));
+      });
+    },
+    // The search page's view: initSearchPage(box, similar, papers), papers() a promise of indexPapers' lookups.
+    initSearchPage: initSemanticSearch
+  };
+})();
