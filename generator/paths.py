@@ -25,6 +25,8 @@ POINTS_SCRIPT = "points.js"
 # citations/XX.js, XX a paper's chunk (see render/citations.py).
 CITATIONS_CHUNK = "citations/{}.js"
 SESSIONS_SCRIPT = "sessions.js"
+# The papers' sentence vectors, for "more like my stars" (see render/exports.py, vectors_script).
+VECTORS_SCRIPT = "vectors.js"
 # The list's feed at the root, and one in each theme's folder.
 FEED = "feed.xml"
 

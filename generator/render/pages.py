@@ -38,13 +38,16 @@ def render_pages(
     *,
     language: str = "auto",
     redirects: dict[str, str] | None = None,
+    semantic: bool = False,
     cache: Cache = NO_CACHE,
 ) -> Site:
     """Every generated page of the site, keyed by its docs-relative path.
 
     redirects maps old paper slugs to current ones; each old URL gets a page
-    that forwards to the new one. A page whose template and context are
-    those it was last rendered from comes from the cache.
+    that forwards to the new one. semantic: the site ships vectors.js, so the
+    home page and the Reading list have a slot for recommendations. A page
+    whose template and context are those it was last rendered from comes
+    from the cache.
     """
     language = catalogue.interface_language(language, reading_list.title)
     messages = catalogue.load(templates, language)
@@ -91,6 +94,7 @@ def render_pages(
         themes=themes,
         description=home_description(reading_list, messages),
         records=listed_records(home_listed),
+        semantic=semantic,
     )
 
     def add_theme(theme: Theme, members: list[Paper], children: list[Any], parent: Theme | None) -> None:
@@ -120,7 +124,7 @@ def render_pages(
     keywords = keyword_index(reading_list)
     count = sum(len(group) for _, group in keywords)
     add(TAGS, "tags.md.j2", keywords=keywords, keyword_count=count, shared_only=len(reading_list.papers) > _ALL_TAGS)
-    add(READING_LIST, "reading-list.md.j2")
+    add(READING_LIST, "reading-list.md.j2", semantic=semantic)
     pages[ABOUT] = about_page(templates, language)
     for old, new in (redirects or {}).items():
         path, target = redirect(old, new)
