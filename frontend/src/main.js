@@ -20,7 +20,9 @@
  *   - notes on papers (notes.js), RIS and CSL-JSON exports of the Reading list
  *     and of a filtered list (exports.js), share links (share.js), an
  *     iCalendar file of the starred papers' sessions (schedule.js);
- *   - the header's search box over the Pagefind index (search.js).
+ *   - the header's search box over the Pagefind index (search.js);
+ *   - "more like my stars" (.rl-recommend), from the papers' sentence
+ *     vectors (recommend.js, vectors.js), which load on the first star.
  *
  * Paper records come from three places, so that a page downloads little
  * before its map and filter work: the records of the papers a page lists sit
@@ -40,6 +42,7 @@ import { renderMath } from "./math.js";
 import { initNotes, listenForNotes } from "./notes.js";
 import { afterLoadAndFirstSearch, indexPapers, loadPapers, loadPoints, pageRecords } from "./papers.js";
 import { initReadingList } from "./reading-list.js";
+import { initRecommend, recommend } from "./recommend.js";
 import { listenForSchedule } from "./schedule.js";
 import { firstSearch, initSearch } from "./search.js";
 import { code, listenForShare, shareLink } from "./share.js";
@@ -63,13 +66,16 @@ import { fixFileLinks } from "./urls.js";
  *   indexPapers(papers) lookups over records: { byId, byUrl, themes, ... }
  *   share.code(id)      a paper's five-character code in a share link
  *   share.link(ids, idx) the share link of these paper ids; idx from indexPapers
+ *   recommend(ids, k)   a promise of the k papers nearest these, best first,
+ *                       starred and read ones left out: [{ id, score, near }]
  */
 window.RL = {
   store: store,
   loadPapers: loadPapers,
   loadPoints: loadPoints,
   indexPapers: indexPapers,
-  share: { code: code, link: shareLink }
+  share: { code: code, link: shareLink },
+  recommend: recommend
 };
 
 function initPage() {
@@ -81,6 +87,7 @@ function initPage() {
   fixFileLinks();
   document.querySelectorAll(".rl-actions[data-paper]").forEach(initActions);
   initNotes();
+  document.querySelectorAll(".rl-recommend").forEach(initRecommend);
 
   var lists = Array.from(document.querySelectorAll(".rl-papers"));
   var mapBoxes = Array.from(document.querySelectorAll(".rl-map"));
