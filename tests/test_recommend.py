@@ -9,7 +9,7 @@ from browser_helpers import watch_errors
 from playwright.sync_api import expect
 from support import REPO, build_site, copy_project
 
-from benchmarks.browser import CHROMIUM, serve
+from benchmarks.browser import CHROMIUM, axe_violations, serve
 from generator.render.messages import load as load_messages
 
 pytestmark = [
@@ -62,6 +62,8 @@ def test_stars_turn_into_recommendations_with_reasons_and_follow_the_stars(page,
     for item in items:
         shared = [k for k in papers[item["id"]]["keywords"] if k.lower() in {m.lower() for m in papers[starred]["keywords"]}]
         assert (", ".join(shared) in item["reason"]) if shared else ("·" not in item["reason"]), item
+
+    assert axe_violations(page) == []
 
     # A second star joins the first; a paper marked read leaves the list.
     second, done = items[0]["id"], items[1]["id"]
