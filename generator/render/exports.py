@@ -48,7 +48,6 @@ _RECORD_FIELDS = ("row", "id", "title", "title_math", "theme", "url", "keywords"
 # download. On the first 1,000 ICLR 2026 papers the int8 vectors give each
 # paper 99.2% of its ten nearest by the float ones, every cosine within
 # 0.004; a scale per row gives 99.4%, not worth a second number per paper.
-_VECTORS = "window.RL_VECTORS = {};\n"
 
 
 def paper_script(records: list[dict[str, object]]) -> str:
@@ -152,4 +151,4 @@ def vectors_script(ids: Sequence[str], embedding: np.ndarray) -> str:
         "scale": scale,
         "data": base64.b64encode(quantised.tobytes()).decode("ascii"),
     }
-    return _VECTORS.format(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+    return f"window.RL_VECTORS = {json.dumps(data, ensure_ascii=False, separators=(',', ':'))};\n"
