@@ -5,6 +5,7 @@
     python -m benchmarks.build --no-baseline        # skip the plain `mkdocs build`
     python -m benchmarks.build --serve-at 1000      # time `readinglist serve` at another size
     python -m benchmarks.build --jobs 8             # the parallel build on 8 processes (default: the cores)
+    python -m benchmarks.build --semantic true      # ship vectors.js at every size, its cost cold and warm
 
 At 5,000 papers (--serve-at) it also times `readinglist serve`: after one
 abstract changes in the input, the seconds until the served page shows the
@@ -32,6 +33,13 @@ with new ids past its 9,842 records. Each build runs in a process of its own,
 and mem_mb is the peak of the RSS of that process and all its descendants
 together (Pagefind and the page workers), sampled from /proc every 0.1 s.
 
+vectors is writing vectors.js, the papers' sentence vectors for "more like my
+stars" (the semantic option; --semantic sets it for every build). Where the
+themes encode the papers anyway (embeddings, up to 2,000 papers by default)
+it only packs them; where they do not (semantic true past 2,000), it encodes
+every paper. With --semantic, vectors_warm is the same stage in a second
+generate of the same project, its cache warm: what a rebuild pays.
+
 The machine is shared and noisy: compare ratios within one run, not seconds
 across runs.
 """
@@ -57,12 +65,14 @@ from typing import TYPE_CHECKING
 
 import yaml
 
+from generator.paths import VECTORS_SCRIPT
+
 if TYPE_CHECKING:
     from generator.model import Site
 
 REPO = Path(__file__).resolve().parent.parent
 DEV = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
-STAGES = ("read", "enrich", "search", "detect", "related", "layout", "render", "feeds", "mkdocs")
+STAGES = ("read", "enrich", "search", "detect", "related", "layout", "render", "vectors", "feeds", "mkdocs")
 
 
 def main() -> None:
@@ -74,10 +84,11 @@ def main() -> None:
     parser.add_argument(
         "--jobs", type=int, default=available_cores(), help="processes of the parallel build (default: the cores)"
     )
+    parser.add_argument("--semantic", choices=("auto", "true", "false"), help="the semantic option of every build")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
-        row = measure(args.one, args.data, jobs=args.jobs, baseline=not args.no_baseline)
+        row = measure(args.one, args.data, jobs=args.jobs, baseline=not args.no_baseline, semantic=args.semantic)
         if args.one == args.serve_at:
             row.update(serve_seconds(args.one, args.data))
         print(json.dumps(row))
@@ -89,6 +100,8 @@ def main() -> None:
         one = run_one(size, args, jobs=1, baseline=not args.no_baseline, serve=False)
         row = run_one(size, args, jobs=args.jobs, baseline=False, serve=size == args.serve_at)
         row.update({f"{key}_j1": one[key] for key in ("mkdocs", "total", "cpu", "mem_mb")}, jobs=args.jobs)
+        if "vectors_warm" in one:
+            row["vectors_j1"], row["vectors_warm_j1"] = one["vectors"], one["vectors_warm"]
         row["cpu_mkdocs_j1"] = one["cpu_mkdocs"]
         if "plain_mkdocs" in one:
             row["plain_mkdocs"], row["plain_cpu"] = one["plain_mkdocs"], one["plain_cpu"]
@@ -104,6 +117,7 @@ def run_one(size: int, args: argparse.Namespace, *, jobs: int, baseline: bool, s
     """One build of size papers on jobs processes, in a process of its own."""
     command = [sys.executable, __file__, "--one", str(size), "--data", str(args.data), "--jobs", str(jobs)]
     command += ["--serve-at", str(size if serve else 0)] + ([] if baseline else ["--no-baseline"])
+    command += ["--semantic", args.semantic] if args.semantic else []
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     if result.returncode != 0:
         sys.exit(f"measuring {size} papers on {jobs} processes failed:\n{result.stderr[-3000:]}")
@@ -116,8 +130,8 @@ def available_cores() -> int:
     return available_cores()
 
 
-def measure(size: int, data: Path, *, jobs: int, baseline: bool) -> dict[str, object]:
-    """Build one site of size papers on jobs processes and return its figures."""
+def measure(size: int, data: Path, *, jobs: int, baseline: bool, semantic: str | None = None) -> dict[str, object]:
+    """Build one site of size papers on jobs processes and return its figures; with semantic, vectors.js's cost warm too."""
     from generator.pipeline import generate
     from generator.progress import Stopwatch, cpu_seconds
     from generator.site.build import BuildOptions, build, load_mkdocs_config
@@ -128,9 +142,12 @@ def measure(size: int, data: Path, *, jobs: int, baseline: bool) -> dict[str, ob
         records = write_records(work / "papers.jsonl", data, size)
         project = copy_sources(work)
         clock = Stopwatch()
+        flags: dict[str, object] = {"jobs": jobs}
+        if semantic:
+            flags["semantic"] = {"auto": "auto", "true": True, "false": False}[semantic]
         with TreeMemory() as memory:
             started, cpu = time.perf_counter(), cpu_seconds()
-            site = build(BuildOptions(project / "mkdocs.yml", work / "site", (records,), {"jobs": jobs}), clock)
+            site = build(BuildOptions(project / "mkdocs.yml", work / "site", (records,), flags), clock)
             total, cpu = time.perf_counter() - started, cpu_seconds() - cpu
 
         row: dict[str, object] = {
@@ -143,6 +160,11 @@ def measure(size: int, data: Path, *, jobs: int, baseline: bool) -> dict[str, ob
             "mem_mb": round(memory.peak / 2**20),
             **site_figures(work / "site"),
         }
+        if semantic:
+            warm = Stopwatch()
+            config = load_mkdocs_config(project / "mkdocs.yml", (records,), flags)
+            generate(config.plugins["readinglist"].settings(config), warm)
+            row["vectors_warm"] = round(warm.seconds.get("vectors", 0.0), 1)
         if baseline:
             config = load_mkdocs_config(project / "mkdocs.yml", (records,))
             generated = generate(config.plugins["readinglist"].settings(config))
@@ -305,6 +327,7 @@ def site_figures(site: Path) -> dict[str, object]:
         "files": len(files),
         "paper_kb": round(papers[len(papers) // 2].stat().st_size / 1024, 1) if papers else 0,
         "search_kb": round(search_bootstrap_bytes(site) / 1024),
+        "vectors_kb": round(vectors.stat().st_size / 1024) if (vectors := site / VECTORS_SCRIPT).exists() else 0,
     }
 
 
@@ -353,6 +376,9 @@ def print_table(rows: list[dict[str, object]]) -> None:
         "themes",
         *STAGES,
         "mkdocs_j1",
+        "vectors_j1",
+        "vectors_warm",
+        "vectors_warm_j1",
         "jobs",
         "total",
         "total_j1",
@@ -368,6 +394,7 @@ def print_table(rows: list[dict[str, object]]) -> None:
         "files",
         "paper_kb",
         "search_kb",
+        "vectors_kb",
         "serve_first_build",
         "serve_edit",
         "serve_edit_first",

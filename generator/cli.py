@@ -52,10 +52,10 @@ def data_dir(config_file: Path) -> Path | None:
 def _overrides(config_file: Path, flags: Mapping[str, object]) -> dict[str, object]:
     """The plugin options the command line gave, over mkdocs.yml's: each flag is named as its option is there.
 
-    A flag left unset (None, off or empty) keeps mkdocs.yml's value.
+    A flag left unset (None or empty) keeps mkdocs.yml's value; --semantic false is given, as False.
     """
     given = {**flags, "cache_dir": cache_dir(config_file), "data_dir": data_dir(config_file)}
-    return {name: value for name, value in given.items() if value is not None and value is not False and value != ""}
+    return {name: value for name, value in given.items() if value is not None and value != ""}
 
 
 class _ErrorsAsLines(click.Group):
@@ -76,8 +76,20 @@ group_by_option = click.option(
 title_option = click.option(
     "--title", "-t", default="", help="The list's title (default: the input's own, else the file's name)."
 )
+# Unset is None, not off, so that it keeps mkdocs.yml's value (see _overrides).
 skip_invalid_option = click.option(
-    "--skip-invalid", is_flag=True, help="Leave out records that cannot be papers, with a warning each, instead of stopping."
+    "--skip-invalid",
+    is_flag=True,
+    default=None,
+    help="Leave out records that cannot be papers, with a warning each, instead of stopping.",
+)
+
+_SWITCH = {"auto": "auto", "true": True, "false": False}
+semantic_option = click.option(
+    "--semantic",
+    type=click.Choice(tuple(_SWITCH)),
+    callback=lambda ctx, param, value: None if value is None else _SWITCH[value],
+    help='Ship the papers\' sentence vectors for "more like my stars": auto (where the build encodes them anyway), true or false.',
 )
 
 
@@ -139,6 +151,7 @@ def main(verbose: bool, quiet: bool) -> None:
 @title_option
 @skip_invalid_option
 @field_option
+@semantic_option
 def build_command(inputs: tuple[Path, ...], config_file: Path | None, out: Path, **flags: object) -> None:
     """Generate the pages and build the site (default input: the one in mkdocs.yml)."""
     started = time.perf_counter()
@@ -159,6 +172,7 @@ def build_command(inputs: tuple[Path, ...], config_file: Path | None, out: Path,
 @title_option
 @skip_invalid_option
 @field_option
+@semantic_option
 def generate_command(inputs: tuple[Path, ...], config_file: Path | None, docs: Path, **flags: object) -> None:
     """Write the generated Markdown pages only."""
     config_file = config_file or default_config()

@@ -65,6 +65,10 @@ class Settings:
     # Papers are near by a sentence model's embeddings, not by LSA of their
     # terms: always, never, or for lists of up to AUTO_EMBEDDINGS papers.
     embeddings: bool | Literal["auto"] = "auto"
+    # The site ships the papers' sentence vectors for "more like my stars" and
+    # search by meaning: always (encoding a list the themes would not), never,
+    # or wherever the build encodes the papers anyway.
+    semantic: bool | Literal["auto"] = "auto"
     # Where costly results are kept between builds (see cache.py); None keeps nothing.
     cache_dir: Path | None = None
     # A live preview (`readinglist serve`): keep the themes, related papers and
@@ -82,8 +86,10 @@ class Settings:
         unknown = sorted(set(self.fields) - set(FIELDS))
         if unknown:
             problems.append(f"fields: no field {', '.join(map(repr, unknown))}; map one of {', '.join(FIELDS)}")
-        if not (isinstance(self.embeddings, bool) or self.embeddings == "auto"):
-            problems.append(f"embeddings must be auto, true or false, not {self.embeddings!r}")
+        for name in ("embeddings", "semantic"):
+            value = getattr(self, name)
+            if not (isinstance(value, bool) or value == "auto"):
+                problems.append(f"{name} must be auto, true or false, not {value!r}")
         if problems:
             raise ConfigError("; ".join(problems))
 
@@ -92,6 +98,12 @@ class Settings:
         if self.embeddings == "auto":
             return papers <= AUTO_EMBEDDINGS
         return self.embeddings
+
+    def ships_vectors(self, papers: int) -> bool:
+        """Whether the site ships the papers' sentence vectors, for a list of this many papers."""
+        if self.semantic == "auto":
+            return self.embeds(papers)
+        return self.semantic
 
 
 class ReadingListConfig(base.Config):
@@ -117,6 +129,8 @@ class ReadingListConfig(base.Config):
     """How many related papers each paper page shows."""
     embeddings = opt.Choice((True, False, "auto"), default="auto")
     """Compare papers by the bundled sentence model: true, false, or auto (for lists of up to 2,000 papers)."""
+    semantic = opt.Choice((True, False, "auto"), default="auto")
+    """Ship the papers' sentence vectors for "more like my stars": true (encoding any list), false, or auto (where embeddings is on)."""
     cache_dir = opt.Type(str, default=".cache/readinglist")
     """Where costly results are kept between builds, relative to mkdocs.yml; empty keeps nothing."""
     data_dir = opt.Type(str, default="")
@@ -172,7 +186,7 @@ def settings_from(options: Mapping[str, Any], root: Path, *, preview: bool = Fal
         "cache_dir": _path(root, options["cache_dir"]) if options["cache_dir"] else None,
         "preview": preview,
     }
-    # The rest as given: title, skip_invalid, language, related, embeddings.
+    # The rest as given: title, skip_invalid, language, related, embeddings, semantic.
     given = {f.name: options[f.name] for f in dataclasses.fields(Settings) if f.name in options and f.name not in shaped}
     return Settings(**shaped, **given)
 

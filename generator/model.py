@@ -169,3 +169,5 @@ class Site:
     reading_list: ReadingList
     # The interface's words the browser's scripts show, in the site's language.
     messages: dict[str, str] = field(default_factory=dict)
+    # The site ships the papers' sentence vectors and the model that encodes a reader's query (see config.semantic).
+    semantic: bool = False

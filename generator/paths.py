@@ -34,6 +34,8 @@ SESSIONS_SCRIPT = "sessions.js"
 MODEL_FOLDER = "assets/models/all-MiniLM-L6-v2/"
 MODEL_MANIFEST = MODEL_FOLDER + "manifest.js"
 MODEL_PART = MODEL_FOLDER + "weights-{}.js"
+# The papers' sentence vectors, for "more like my stars" (see render/exports.py, vectors_script).
+VECTORS_SCRIPT = "vectors.js"
 # The list's feed at the root, and one in each theme's folder.
 FEED = "feed.xml"
 

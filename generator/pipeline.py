@@ -13,15 +13,18 @@ from .cache import Cache
 from .config import Settings
 from .enrich import enrich
 from .model import ReadingList, Site
+from .paths import VECTORS_SCRIPT
 from .progress import Stopwatch
 from .read import read_papers
 from .read.records import FieldMap, resolve_field
 from .related import find_related
 from .render import messages, render_pages
 from .render.citations import citation_scripts
+from .render.exports import vectors_script
 from .render.feeds import atom_feeds
 from .state.first_seen import build_time, first_seen
 from .state.urls import redirects
+from .text.segment import CJK
 from .theme_map import layout
 from .themes import Vectors, detect_themes
 
@@ -61,6 +64,7 @@ def generate(
     log.info("Sentence model: %s for %d papers", "on" if embeddings else "off", len(reading_list.papers))
     # Built once, on the first stage that needs them, and handed on.
     vectors = Vectors(reading_list.papers, cache, embeddings=embeddings)
+    semantic = ships_vectors(settings, reading_list)
     with clock("detect"):
         reading_list = detect_themes(reading_list, themes, cache, vectors=vectors)
     if on_papers is not None:
@@ -73,9 +77,35 @@ def generate(
     with clock("render"):
         moved = redirects(reading_list, settings.url_map)
         site = render_pages(
-            reading_list, settings.templates, language=settings.language, redirects=moved, cache=cache, semantic=embeddings
+            reading_list, settings.templates, language=settings.language, redirects=moved, semantic=semantic, cache=cache
         )
         site.pages.update(citation_scripts(reading_list))
+    if semantic:
+        with clock("vectors"):
+            site.pages[VECTORS_SCRIPT] = vectors_script(*vectors.sentences())
     with clock("feeds"):
         site.pages.update(atom_feeds(reading_list, first_seen(reading_list, settings.first_seen, build_time(settings.inputs))))
     return site
+
+
+def ships_vectors(settings: Settings, reading_list: ReadingList) -> bool:
+    """Whether the site ships the papers' sentence vectors: as the semantic option says, unless the model cannot read the abstracts.
+
+    The sentence model is English: on Chinese or Japanese abstracts its
+    nearest papers are noise, so a list whose abstracts are mostly CJK ships
+    none and shows no recommendations, and the log says why.
+    """
+    papers = reading_list.papers
+    if not settings.ships_vectors(len(papers)):
+        return False
+    cjk = sum(1 for paper in papers if CJK.search(paper.abstract))
+    if 2 * cjk > len(papers):
+        level = logging.WARNING if settings.semantic is True else logging.INFO
+        log.log(
+            level,
+            "Recommendations off: %d of %d abstracts are Chinese or Japanese, and the sentence model reads English",
+            cjk,
+            len(papers),
+        )
+        return False
+    return True

@@ -1,188 +1,90 @@
-"""Search by meaning in the browser: the JavaScript tokenizer and encoder give what the build's Python gives, and work offline.
-
-The parity tests load semantic.js and the model's files as the build writes
-them (site/sentence_model.py) into a bare page, without building a site; the
-offline test builds a real one. The papers' vectors are made here in Python
-and handed to the page through RL.useVectors, as the site's own will be.
-"""
+"""The papers' sentence vectors the site ships (vectors.js) and the semantic option that decides whether it does."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import quote
 
 import numpy as np
 import pytest
-from playwright.sync_api import Browser, Page
-from support import AWKWARD, BUNDLED, THREE_PAPERS, build_site, copy_project
+from click.testing import CliRunner
+from support import REPO
 
-from benchmarks.browser import CHROMIUM, serve
-from benchmarks.semantic import model_page
-from generator.analysis.embeddings import MODEL_DIR, WORD_PIECES, Encoder
-from generator.analysis.wordpiece import WordPiece
-from generator.model import Paper
-from generator.read import read_papers
+from generator.cli import main
+from generator.render.exports import vectors_script
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium (apt-get install chromium)"),
-]
-
-LONG_WORDS = "pneumonoultramicroscopicsilicovolcanoconiosis " + "a" * 100 + " " + "b" * 101
-HARD = [
-    *AWKWARD,
-    "Ångström-scale Dvořák Łódź Œuvre Ærø façade coöperate",
-    "日本語のテキストと한국어 텍스트, 漢字 and 𠀋 (an ideograph past the BMP)",
-    "3.14e-5, 1,000,000 papers in 2026; 0.5B/7B/70B params; 99.9% top-1 @k=10",
-    r"We bound $\mathcal{O}(n \log n)$ with \textbf{LoRA} and $\|W\|_F^2 \leq \epsilon$.",
-    "GPT-4o's chain-of-thought (CoT) isn't state-of-the-art... or is it?!",
-    LONG_WORDS,
-    "emoji 👩‍💻🚀🤖 flags 🇫🇷 and ✓ ✗ ★ symbols → ← ≤ ≥ ∑ ∞",
-    "tabs\tand\nnew\r\nlines\x1c\x85\u00adsoft\u200dhyphen\ufeffbom",
-    "ΣΊΣΥΦΟΣ ǅungla ﬀ ﬃ ligatures İı",
-]
+CJK_DATA = REPO / "tests" / "data" / "cjk"
 
 
-def sentences() -> list[str]:
-    """The bundled abstracts whole (cut at the build's length) and sentence by sentence (so no word is cut away)."""
-    abstracts = [part for part in BUNDLED.read_text(encoding="utf-8").split("\n\n") if part.strip()]
-    return [*abstracts, *(s for a in abstracts for s in re.split(r"(?<=[.!?])\s+", a) if s)]
+def decoded(script: str) -> dict:
+    """vectors.js's data, its rows as floats (int8 x scale)."""
+    match = re.fullmatch(r"window\.RL_VECTORS = (.*);\n", script, flags=re.S)
+    assert match, script[:200]
+    data = json.loads(match.group(1))
+    rows = np.frombuffer(base64.b64decode(data["data"]), dtype=np.int8).reshape(len(data["ids"]), data["dims"])
+    return {**data, "rows": rows.astype(np.float64) * data["scale"]}
 
 
-@pytest.fixture(scope="module")
-def model_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("model")
-    model_page(root)
-    with serve(root) as url:
-        yield url
+def generate(project: Path, *args: str, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.chdir(project)
+    return CliRunner().invoke(main, ["generate", *args, "--docs", "md"], catch_exceptions=False)
 
 
-@pytest.fixture(scope="module")
-def model(browser: Browser, model_url: str) -> Iterator[Page]:
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(model_url)
-    page.wait_for_function("window.RLSemantic")
-    yield page
-    context.close()
+def test_vectors_are_int8_rows_that_keep_each_unit_vector():
+    rng = np.random.default_rng(0)
+    embedding = rng.normal(size=(50, 384))
+    embedding = (embedding / np.linalg.norm(embedding, axis=1, keepdims=True)).round(5)
+    ids = [f"p{i:02d}" for i in range(50)]
+    script = vectors_script(ids, embedding)
+    data = decoded(script)
+    assert data["ids"] == ids
+    assert data["dims"] == 384
+    # Each value within half a step of the float's, so cosines move by less than 0.01.
+    assert np.abs(data["rows"] - embedding).max() <= data["scale"] / 2 + 1e-12
+    assert np.abs(data["rows"] @ data["rows"].T - embedding @ embedding.T).max() < 0.01
+    # The largest value uses the whole int8 range.
+    assert np.abs(data["rows"]).max() == pytest.approx(np.abs(embedding).max(), abs=data["scale"])
+    assert vectors_script(ids, embedding.copy()) == script
 
 
-def test_the_tokenizer_gives_the_word_pieces_python_gives(model: Page):
-    texts = [*sentences(), *HARD]
-    python = WordPiece.from_file(MODEL_DIR / "tokenizer.json", WORD_PIECES)
-    browser = model.evaluate("texts => Promise.all(texts.map(t => RLSemantic.tokenize(t)))", texts)
-    mismatched = [
-        (text, ids, python.encode(text)) for text, ids in zip(texts, browser, strict=True) if ids != python.encode(text)
-    ]
-    assert not mismatched, mismatched[:3]
-    # The rule for long words is reached: 100 characters are a word, 101 one [UNK].
-    assert python.encode(LONG_WORDS).count(python.unk) == 1
-    assert len(texts) > 150
+def test_a_small_list_ships_its_vectors_and_the_recommendations_slot(project, three_papers, monkeypatch):
+    result = generate(project, str(three_papers), monkeypatch=monkeypatch)
+    assert result.exit_code == 0, result.output
+    data = decoded((project / "md" / "vectors.js").read_text(encoding="utf-8"))
+    papers = json.loads((project / "md" / "papers.json").read_text(encoding="utf-8"))
+    assert data["ids"] == sorted(p["id"] for p in papers)
+    assert np.linalg.norm(data["rows"], axis=1) == pytest.approx(np.ones(3), abs=0.01)
+    assert 'class="rl-recommend"' in (project / "md" / "index.md").read_text(encoding="utf-8")
+    assert 'class="rl-recommend"' in (project / "md" / "reading-list.md").read_text(encoding="utf-8")
 
 
-def test_the_encoder_gives_the_vectors_python_gives(model: Page):
-    abstracts = sentences()[:12]
-    queries = ["diffusion models that sample in few steps", "How do language models evaluate games?", *HARD[2:8]]
-    texts = [*abstracts, *queries]
-    python = Encoder.load().encode(texts)
-    browser = np.array(model.evaluate("texts => Promise.all(texts.map(t => RLSemantic.encode(t).then(Array.from)))", texts))
-    cosines = (python * browser).sum(axis=1) / np.linalg.norm(browser, axis=1)
-    assert len(texts) == 20
-    print(f"lowest cosine of the browser's vector to Python's: {cosines.min():.7f}")
-    assert cosines.min() >= 0.999, list(zip(texts, cosines, strict=True))
+def test_semantic_false_ships_no_vectors_and_no_recommendations(project, three_papers, monkeypatch):
+    result = generate(project, str(three_papers), "--semantic", "false", monkeypatch=monkeypatch)
+    assert result.exit_code == 0, result.output
+    assert (project / "md" / "index.md").is_file()
+    assert not (project / "md" / "vectors.js").exists()
+    assert "rl-recommend" not in (project / "md" / "index.md").read_text(encoding="utf-8")
+    assert "rl-recommend" not in (project / "md" / "reading-list.md").read_text(encoding="utf-8")
 
 
-def paper_vectors(papers: list[Paper]) -> dict[str, object]:
-    """The papers' abstracts encoded here, stored as int8 rows with a scale each, as the site's vectors are."""
-    vectors = Encoder.load().encode([paper.abstract for paper in papers])
-    rows = np.round(vectors / np.abs(vectors).max(axis=1, keepdims=True) * 127).astype(np.int8)
-    return {"ids": [paper.id for paper in papers], "dims": vectors.shape[1], "data": rows.ravel().tolist()}
+def test_semantic_true_ships_vectors_though_the_themes_do_without_the_model(project, three_papers, monkeypatch):
+    config = project / "mkdocs.yml"
+    config.write_text(re.sub(r"(\n\s+- readinglist:\n)", r"\1      embeddings: false\n", config.read_text(), count=1))
+    assert "embeddings: false" in config.read_text()
+    off = generate(project, str(three_papers), monkeypatch=monkeypatch)
+    assert off.exit_code == 0, off.output
+    assert not (project / "md" / "vectors.js").exists()
+    on = generate(project, str(three_papers), "--semantic", "true", monkeypatch=monkeypatch)
+    assert on.exit_code == 0, on.output
+    assert len(decoded((project / "md" / "vectors.js").read_text(encoding="utf-8"))["ids"]) == 3
 
 
-@pytest.fixture(scope="module")
-def three(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Paper]]:
-    """A built site of the three papers, and the papers as read."""
-    project = copy_project(tmp_path_factory.mktemp("three"), data=False)
-    data = project / "data" / "three.txt"
-    data.parent.mkdir()
-    data.write_text(THREE_PAPERS, encoding="utf-8")
-    return build_site(project, data), read_papers([data]).papers
-
-
-QUERY = "a transport model that makes pictures from noise along straight paths"
-# What a site's own vectors will be handed in as, until it ships them.
-USE_VECTORS = """vectors => RL.useVectors(() => Promise.resolve({
-    ids: vectors.ids, dims: vectors.dims, data: Int8Array.from(vectors.data) }))"""
-
-
-@pytest.mark.site
-def test_search_by_meaning_works_offline_from_a_built_site(three: tuple[Path, list[Paper]], browser: Browser):
-    site, papers = three
-    vectors = paper_vectors(papers)
-    flow = next(paper.id for paper in papers if "FlowCat" in paper.abstract)
-    with serve(site) as url:
-        context = browser.new_context()
-        page = context.new_page()
-        left: list[str] = []
-        loaded: list[str] = []
-        context.route(re.compile(r"^(?!" + re.escape(url) + ").*"), lambda route: (left.append(route.request.url), route.abort()))
-        page.on("requestfinished", lambda request: loaded.append(request.url))
-        page.goto(url)
-        page.wait_for_load_state("networkidle")
-        # The model loads on first use only.
-        assert not [u for u in loaded if "semantic.js" in u or "/models/" in u]
-        page.evaluate(
-            "() => { window.__progress = []; document.addEventListener('rl:model-progress', e => __progress.push(e.detail)); }"
-        )
-        page.evaluate(USE_VECTORS, vectors)
-        found = page.evaluate("query => RL.similar(query, 3)", QUERY)
-        assert found[0]["id"] == flow
-        assert len(found) == 3 and found[0]["score"] > found[1]["score"] >= found[2]["score"]
-        steps = page.evaluate("__progress")
-        assert (
-            steps[0]["loaded"] == 0
-            and steps[-1]["loaded"] == steps[-1]["total"] == (MODEL_DIR / "model.safetensors").stat().st_size
-        )
-        assert any(u.endswith("semantic.js") for u in loaded)
-        assert not left, left
-        context.close()
-    # From file://, where fetch() cannot load files, the model's scripts still do.
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto((site / "index.html").as_uri())
-    page.evaluate(USE_VECTORS, vectors)
-    assert page.evaluate("query => RL.similar(query, 3)", QUERY)[0]["id"] == flow
-    context.close()
-
-
-@pytest.mark.site
-def test_the_search_page_shows_the_papers_nearest_in_meaning(three: tuple[Path, list[Paper]], page: Page):
-    site, papers = three
-    flow = next(paper.id for paper in papers if "FlowCat" in paper.abstract)
-    assert 'href="search/"' in (site / "index.html").read_text(encoding="utf-8")
-    with serve(site) as url:
-        page.goto(url + "search/")
-        vectors = paper_vectors(papers)
-        page.evaluate(USE_VECTORS, vectors)
-        page.fill(".rl-semantic__query", QUERY)
-        page.click(".rl-semantic__form button")
-        page.wait_for_function("q => document.querySelector('.rl-semantic-search').dataset.rlQuery === q", arg=QUERY)
-        hits = page.locator(".rl-semantic__hit")
-        assert hits.count() == 3
-        assert hits.first.get_attribute("data-paper") == flow
-        assert "by meaning" in hits.first.inner_text()
-        assert page.locator(".rl-semantic__progress").is_hidden()
-        # A link can ask: search/?q=…, the vectors handed in before the page starts, as a site's own are there.
-        page.add_init_script(
-            f"""Object.defineProperty(window, "RL", {{ configurable: true,
-                   set(rl) {{ Object.defineProperty(window, "RL", {{ value: rl }}); ({USE_VECTORS})({json.dumps(vectors)}); }} }});"""
-        )
-        page.goto(url + "search/?q=" + quote(QUERY))
-        page.wait_for_function("q => document.querySelector('.rl-semantic-search').dataset.rlQuery === q", arg=QUERY)
-        assert page.locator(".rl-semantic__hit").first.get_attribute("data-paper") == flow
-        hits.first.locator("a").click()
-        page.wait_for_url("**/papers/**")
-        page.wait_for_load_state("networkidle")
+@pytest.mark.parametrize("language", ["zh", "ja"])
+def test_a_list_of_chinese_or_japanese_abstracts_ships_no_vectors_and_says_why(project, monkeypatch, language):
+    result = generate(project, str(CJK_DATA / f"{language}.jsonl"), "--semantic", "true", monkeypatch=monkeypatch)
+    assert result.exit_code == 0, result.output
+    assert not (project / "md" / "vectors.js").exists()
+    assert "rl-recommend" not in (project / "md" / "index.md").read_text(encoding="utf-8")
+    assert re.search(r"Recommendations off: \d+ of \d+ abstracts are Chinese or Japanese", result.output)

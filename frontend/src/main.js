@@ -24,6 +24,8 @@
  *   - search by meaning (semantic/), its page (.rl-semantic-search) and
  *     RL.similar: the sentence model loads on first use as a second bundle,
  *     semantic.js.
+ *   - "more like my stars" (.rl-recommend), from the papers' sentence
+ *     vectors (recommend.js, vectors.js), which load on the first star.
  *
  * Paper records come from three places, so that a page downloads little
  * before its map and filter work: the records of the papers a page lists sit
@@ -44,6 +46,7 @@ import { initNotes, listenForNotes } from "./notes.js";
 import { afterLoadAndFirstSearch, indexPapers, loadPapers, loadPoints, pageRecords } from "./papers.js";
 import { initReadingList } from "./reading-list.js";
 import { encode, initSearchPage, similar, useVectors } from "./semantic/load.js";
+import { initRecommend, recommend } from "./recommend.js";
 import { listenForSchedule } from "./schedule.js";
 import { firstSearch, initSearch } from "./search.js";
 import { code, listenForShare, shareLink } from "./share.js";
@@ -72,6 +75,8 @@ import { fixFileLinks } from "./urls.js";
  *   encode(text)        a promise of the text's unit vector, as the build's
  *   useVectors(source)  where similar() gets the papers' vectors: source()
  *                       resolves to { ids, dims, data: Int8Array }
+ *   recommend(ids, k)   a promise of the k papers nearest these, best first,
+ *                       starred and read ones left out: [{ id, score, near }]
  */
 window.RL = {
   store: store,
@@ -81,7 +86,8 @@ window.RL = {
   share: { code: code, link: shareLink },
   similar: similar,
   encode: encode,
-  useVectors: useVectors
+  useVectors: useVectors,
+  recommend: recommend
 };
 
 function initPage() {
@@ -94,6 +100,7 @@ function initPage() {
   document.querySelectorAll(".rl-actions[data-paper]").forEach(initActions);
   document.querySelectorAll(".rl-semantic-search").forEach(initSearchPage);
   initNotes();
+  document.querySelectorAll(".rl-recommend").forEach(initRecommend);
 
   var lists = Array.from(document.querySelectorAll(".rl-papers"));
   var mapBoxes = Array.from(document.querySelectorAll(".rl-map"));

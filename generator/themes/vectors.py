@@ -145,6 +145,12 @@ class Vectors:
     def built(self) -> PaperVectors:
         return self._cache.through("vectors", self.key, lambda: _vectors(self._content, self._cache, embeddings=self.embeddings))
 
+    def sentences(self) -> tuple[tuple[str, ...], np.ndarray]:
+        """The paper ids in order and their sentence embeddings: those the stages use, else encoded for the site alone."""
+        if self.embeddings:
+            return self.built.ids, self.built.embedding
+        return tuple(p[0] for p in self._content), embedded([sentence for *_, sentence in self._content], self._cache)
+
 
 def paper_vectors(papers: Sequence[Paper], cache: Cache = NO_CACHE, *, embeddings: bool = False) -> PaperVectors:
     """The papers' vectors, for a stage run on its own; the pipeline hands one Vectors on instead.

@@ -1772,6 +1772,19 @@
     initPaperPage();
   }
 
+  // src/vectors.js
+  var decoded = null;
+  function loadVectors() {
+    return loadData("vectors.js", "RL_VECTORS").then(function(raw) {
+      if (decoded && decoded.raw === raw) return decoded.vectors;
+      var bytes = atob(raw.data);
+      var data = new Int8Array(bytes.length);
+      for (var i = 0; i < bytes.length; i++) data[i] = bytes.charCodeAt(i) << 24 >> 24;
+      decoded = { raw, vectors: { ids: raw.ids, dims: raw.dims, data, scale: raw.scale } };
+      return decoded.vectors;
+    });
+  }
+
   // src/semantic/nearest.js
   var norms = /* @__PURE__ */ new WeakMap();
   function rowNorms(vectors) {
@@ -1801,7 +1814,7 @@
   }
 
   // src/semantic/load.js
-  var vectorSource = null;
+  var vectorSource = loadVectors;
   function useVectors(source) {
     vectorSource = source;
   }
@@ -1814,7 +1827,6 @@
     });
   }
   function similar(text2, k) {
-    if (!vectorSource) return Promise.reject(new Error("similar: no paper vectors on this site"));
     return Promise.all([encode(text2), vectorSource()]).then(function(both) {
       return nearest(both[0], both[1], k);
     });
@@ -1827,6 +1839,116 @@
     }, function(err) {
       console.warn("readinglist: could not load semantic.js", err);
     });
+  }
+
+  // src/recommend.js
+  var SHOWN = 10;
+  function recommend(ids, k) {
+    return loadVectors().then(function(v) {
+      var c = centred(v);
+      var given = ids.filter(function(id) {
+        return c.rows.has(id);
+      }).map(function(id) {
+        return c.rows.get(id);
+      });
+      var mean = new Float32Array(v.dims);
+      given.forEach(function(row) {
+        for (var j = 0; j < v.dims; j++) mean[j] += c.data[row * v.dims + j] / given.length;
+      });
+      var left = new Set(given);
+      var found = [];
+      var score = new Float64Array(v.ids.length);
+      v.ids.forEach(function(id, row) {
+        if (!given.length || left.has(row) || store.starred(id) || store.read(id)) return;
+        score[row] = cosine(c, row, mean, 0);
+        found.push(row);
+      });
+      found.sort(function(a, b) {
+        return score[b] - score[a] || (v.ids[a] < v.ids[b] ? -1 : 1);
+      });
+      return found.slice(0, k).map(function(row) {
+        var near = given.reduce(function(best, s) {
+          return cosine(c, row, c.data, s * v.dims) > cosine(c, row, c.data, best * v.dims) ? s : best;
+        });
+        return { id: v.ids[row], score: score[row], near: v.ids[near] };
+      });
+    });
+  }
+  var centredCache = null;
+  function centred(v) {
+    if (centredCache && centredCache.v === v) return centredCache;
+    var n = v.ids.length;
+    var mean = new Float64Array(v.dims);
+    for (var i = 0; i < v.data.length; i++) mean[i % v.dims] += v.data[i] / n;
+    var data = new Float32Array(v.data.length);
+    for (var row = 0; row < n; row++) {
+      var at = row * v.dims;
+      var norm = 0;
+      for (var j = 0; j < v.dims; j++) {
+        data[at + j] = v.data[at + j] - mean[j];
+        norm += data[at + j] * data[at + j];
+      }
+      norm = Math.sqrt(norm) || 1;
+      for (var m = 0; m < v.dims; m++) data[at + m] /= norm;
+    }
+    centredCache = { v, dims: v.dims, data, rows: new Map(v.ids.map(function(id, r) {
+      return [id, r];
+    })) };
+    return centredCache;
+  }
+  function cosine(c, row, other, offset) {
+    var dot = 0;
+    for (var j = 0; j < c.dims; j++) dot += c.data[row * c.dims + j] * other[offset + j];
+    return dot;
+  }
+  function initRecommend(box) {
+    var drawn = 0;
+    function render() {
+      var starred = store.starredIds();
+      var turn = ++drawn;
+      if (!starred.length) {
+        box.hidden = true;
+        return;
+      }
+      Promise.all([loadPapers(), recommend(starred, SHOWN)]).then(
+        function(found) {
+          if (turn === drawn) show(box, indexPapers(found[0]), found[1]);
+        },
+        function(err) {
+          console.warn("readinglist: could not load the papers' vectors", err);
+          box.hidden = true;
+        }
+      );
+    }
+    store.listen(render);
+    render();
+  }
+  function show(box, idx, found) {
+    var list2 = el("ol", { class: "rl-recommend__papers" });
+    found.forEach(function(r) {
+      var paper = idx.byId.get(r.id);
+      var near = idx.byId.get(r.near);
+      if (!paper || !near) return;
+      var mine = new Set((near.keywords || []).map(function(k) {
+        return text(k).toLowerCase();
+      }));
+      var shared = (paper.keywords || []).filter(function(k) {
+        return mine.has(text(k).toLowerCase());
+      });
+      var reason = [msg("js.recommend_near", { title: text(near.title) })];
+      if (shared.length) reason.push(msg("js.recommend_shared", { keywords: shared.map(text).join(", ") }));
+      list2.appendChild(
+        el("li", { class: "rl-recommend__item", "data-rl-paper": r.id, "data-rl-near": r.near }, [
+          el("a", { href: pageHref(paper.url) }, titleNodes(paper)),
+          el("br"),
+          el("small", { class: "rl-recommend__reason" }, [reason.join(" \xB7 ")])
+        ])
+      );
+    });
+    box.textContent = "";
+    box.append(el("h2", {}, [msg("js.recommend_title")]), found.length ? list2 : el("p", {}, [msg("js.recommend_none")]));
+    typeset(list2);
+    box.hidden = false;
   }
 
   // src/schedule.js
@@ -2048,7 +2170,7 @@
       li.append(button2);
       return li;
     }
-    function show(query, items, total) {
+    function show2(query, items, total) {
       list2.replaceChildren(...items);
       renderMath(list2);
       if (total > items.length) list2.append(moreButton(total, items.length));
@@ -2058,7 +2180,7 @@
     }
     async function run(query, number) {
       if (!query) {
-        show("", [], 0);
+        show2("", [], 0);
         return;
       }
       if (!served) {
@@ -2073,7 +2195,7 @@
         const data = await Promise.all(answer.results.slice(0, RESULTS).map((result) => result.data()));
         if (number !== latest) return;
         found = answer;
-        show(query, data.map(item), answer.results.length);
+        show2(query, data.map(item), answer.results.length);
       } catch (_error) {
         if (number !== latest) return;
         say(words.rlUnavailable);
@@ -2131,7 +2253,7 @@
     });
     form.addEventListener("reset", () => {
       latest++;
-      setTimeout(() => show("", [], 0));
+      setTimeout(() => show2("", [], 0));
       input.focus();
     });
     form.addEventListener("submit", (event) => {
@@ -2339,7 +2461,8 @@
     share: { code, link: shareLink },
     similar,
     encode,
-    useVectors
+    useVectors,
+    recommend
   };
   function initPage() {
     renderMath(document.body);
@@ -2351,6 +2474,7 @@
     document.querySelectorAll(".rl-actions[data-paper]").forEach(initActions);
     document.querySelectorAll(".rl-semantic-search").forEach(initSearchPage);
     initNotes();
+    document.querySelectorAll(".rl-recommend").forEach(initRecommend);
     var lists = Array.from(document.querySelectorAll(".rl-papers"));
     var mapBoxes = Array.from(document.querySelectorAll(".rl-map"));
     var readingList = document.querySelector(".rl-reading-list");

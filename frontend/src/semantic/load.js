@@ -1,10 +1,12 @@
 // Search by meaning, as the main bundle offers it: the sentence model
 // (semantic.js, 30 MB with its weights) loads only when first asked for, and
-// the papers' vectors come from a source handed in with useVectors().
+// the papers' vectors come from the site's vectors.js, or a source a tool
+// hands in with useVectors().
 import { indexPapers, loadData, loadPapers } from "../papers.js";
+import { loadVectors } from "../vectors.js";
 import { nearest } from "./nearest.js";
 
-var vectorSource = null;
+var vectorSource = loadVectors;
 
 // source: a function that resolves to { ids, dims, data: Int8Array }.
 function useVectors(source) {
@@ -21,7 +23,6 @@ function encode(text) {
 
 // The k papers nearest the text by meaning, best first: [{ id, score }].
 function similar(text, k) {
-  if (!vectorSource) return Promise.reject(new Error("similar: no paper vectors on this site"));
   return Promise.all([encode(text), vectorSource()]).then(function (both) {
     return nearest(both[0], both[1], k);
   });

@@ -1,0 +1,23 @@
+// The papers' sentence vectors, for "more like my stars" and search by
+// meaning: vectors.js at the site's root (see render/exports.py's
+// vectors_script), a script so that it loads from file:// too, where a
+// fetch of a binary file fails. Loaded on the first call only.
+import { loadData } from "./papers.js";
+
+var decoded = null;
+
+// A promise of { ids, dims, data, scale }: row i of data (an Int8Array of
+// ids.length * dims) is paper ids[i], and its values times scale are about
+// that paper's unit vector.
+function loadVectors() {
+  return loadData("vectors.js", "RL_VECTORS").then(function (raw) {
+    if (decoded && decoded.raw === raw) return decoded.vectors;
+    var bytes = atob(raw.data);
+    var data = new Int8Array(bytes.length);
+    for (var i = 0; i < bytes.length; i++) data[i] = (bytes.charCodeAt(i) << 24) >> 24;
+    decoded = { raw: raw, vectors: { ids: raw.ids, dims: raw.dims, data: data, scale: raw.scale } };
+    return decoded.vectors;
+  });
+}
+
+export { loadVectors };
