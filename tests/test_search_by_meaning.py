@@ -2,13 +2,12 @@
 
 The parity tests load semantic.js and the model's files as the build writes
 them (site/sentence_model.py) into a bare page, without building a site; the
-offline test builds a real one. The papers' vectors are made here in Python
-and handed to the page through RL.useVectors, as a tool may; a built site's own come from its vectors.js.
+offline and search-page tests build a real one and search the vectors it
+ships (vectors.js).
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -95,13 +94,6 @@ def test_the_encoder_gives_the_vectors_python_gives(model: Page):
     assert cosines.min() >= 0.999, list(zip(texts, cosines, strict=True))
 
 
-def paper_vectors(papers: list[Paper]) -> dict[str, object]:
-    """The papers' abstracts encoded here, stored as int8 rows with a scale each, as the site's vectors are."""
-    vectors = Encoder.load().encode([paper.abstract for paper in papers])
-    rows = np.round(vectors / np.abs(vectors).max(axis=1, keepdims=True) * 127).astype(np.int8)
-    return {"ids": [paper.id for paper in papers], "dims": vectors.shape[1], "data": rows.ravel().tolist()}
-
-
 @pytest.fixture(scope="module")
 def three(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Paper]]:
     """A built site of the three papers, and the papers as read."""
@@ -113,15 +105,11 @@ def three(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Paper]]:
 
 
 QUERY = "a transport model that makes pictures from noise along straight paths"
-# What a site's own vectors will be handed in as, until it ships them.
-USE_VECTORS = """vectors => RL.useVectors(() => Promise.resolve({
-    ids: vectors.ids, dims: vectors.dims, data: Int8Array.from(vectors.data) }))"""
 
 
 @pytest.mark.site
 def test_search_by_meaning_works_offline_from_a_built_site(three: tuple[Path, list[Paper]], browser: Browser):
     site, papers = three
-    vectors = paper_vectors(papers)
     flow = next(paper.id for paper in papers if "FlowCat" in paper.abstract)
     with serve(site) as url:
         context = browser.new_context()
@@ -137,7 +125,7 @@ def test_search_by_meaning_works_offline_from_a_built_site(three: tuple[Path, li
         page.evaluate(
             "() => { window.__progress = []; document.addEventListener('rl:model-progress', e => __progress.push(e.detail)); }"
         )
-        page.evaluate(USE_VECTORS, vectors)
+        # The papers' vectors are the site's own vectors.js, which the build wrote.
         found = page.evaluate("query => RL.similar(query, 3)", QUERY)
         assert found[0]["id"] == flow
         assert len(found) == 3 and found[0]["score"] > found[1]["score"] >= found[2]["score"]
@@ -146,14 +134,13 @@ def test_search_by_meaning_works_offline_from_a_built_site(three: tuple[Path, li
             steps[0]["loaded"] == 0
             and steps[-1]["loaded"] == steps[-1]["total"] == (MODEL_DIR / "model.safetensors").stat().st_size
         )
-        assert any(u.endswith("semantic.js") for u in loaded)
+        assert any(u.endswith("semantic.js") for u in loaded) and any(u.endswith("/vectors.js") for u in loaded)
         assert not left, left
         context.close()
     # From file://, where fetch() cannot load files, the model's scripts still do.
     context = browser.new_context()
     page = context.new_page()
     page.goto((site / "index.html").as_uri())
-    page.evaluate(USE_VECTORS, vectors)
     assert page.evaluate("query => RL.similar(query, 3)", QUERY)[0]["id"] == flow
     context.close()
 
@@ -165,8 +152,6 @@ def test_the_search_page_shows_the_papers_nearest_in_meaning(three: tuple[Path, 
     assert 'href="search/"' in (site / "index.html").read_text(encoding="utf-8")
     with serve(site) as url:
         page.goto(url + "search/")
-        vectors = paper_vectors(papers)
-        page.evaluate(USE_VECTORS, vectors)
         page.fill(".rl-semantic__query", QUERY)
         page.click(".rl-semantic__form button")
         page.wait_for_function("q => document.querySelector('.rl-semantic-search').dataset.rlQuery === q", arg=QUERY)
@@ -175,11 +160,7 @@ def test_the_search_page_shows_the_papers_nearest_in_meaning(three: tuple[Path, 
         assert hits.first.get_attribute("data-paper") == flow
         assert "by meaning" in hits.first.inner_text()
         assert page.locator(".rl-semantic__progress").is_hidden()
-        # A link can ask: search/?q=…, the vectors handed in before the page starts, as a site's own are there.
-        page.add_init_script(
-            f"""Object.defineProperty(window, "RL", {{ configurable: true,
-                   set(rl) {{ Object.defineProperty(window, "RL", {{ value: rl }}); ({USE_VECTORS})({json.dumps(vectors)}); }} }});"""
-        )
+        # A link can ask: search/?q=….
         page.goto(url + "search/?q=" + quote(QUERY))
         page.wait_for_function("q => document.querySelector('.rl-semantic-search').dataset.rlQuery === q", arg=QUERY)
         assert page.locator(".rl-semantic__hit").first.get_attribute("data-paper") == flow

@@ -45,7 +45,7 @@ import { renderMath } from "./math.js";
 import { initNotes, listenForNotes } from "./notes.js";
 import { afterLoadAndFirstSearch, indexPapers, loadPapers, loadPoints, pageRecords } from "./papers.js";
 import { initReadingList } from "./reading-list.js";
-import { encode, initSearchPage, similar, useVectors } from "./semantic/load.js";
+import { encode, initSearchPage, similar } from "./semantic/load.js";
 import { initRecommend, recommend } from "./recommend.js";
 import { listenForSchedule } from "./schedule.js";
 import { firstSearch, initSearch } from "./search.js";
@@ -73,8 +73,6 @@ import { fixFileLinks } from "./urls.js";
  *   similar(text, k)    a promise of the k papers nearest the text by meaning,
  *                       best first: [{ id, score }] (loads the sentence model)
  *   encode(text)        a promise of the text's unit vector, as the build's
- *   useVectors(source)  where similar() gets the papers' vectors: source()
- *                       resolves to { ids, dims, data: Int8Array }
  *   recommend(ids, k)   a promise of the k papers nearest these, best first,
  *                       starred and read ones left out: [{ id, score, near }]
  */
@@ -86,7 +84,6 @@ window.RL = {
   share: { code: code, link: shareLink },
   similar: similar,
   encode: encode,
-  useVectors: useVectors,
   recommend: recommend
 };
 

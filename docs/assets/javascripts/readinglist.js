@@ -1814,10 +1814,6 @@
   }
 
   // src/semantic/load.js
-  var vectorSource = loadVectors;
-  function useVectors(source) {
-    vectorSource = source;
-  }
   function semantic() {
     return loadData("assets/javascripts/semantic.js", "RLSemantic");
   }
@@ -1827,7 +1823,7 @@
     });
   }
   function similar(text2, k) {
-    return Promise.all([encode(text2), vectorSource()]).then(function(both) {
+    return Promise.all([encode(text2), loadVectors()]).then(function(both) {
       return nearest(both[0], both[1], k);
     });
   }
@@ -2461,7 +2457,6 @@
     share: { code, link: shareLink },
     similar,
     encode,
-    useVectors,
     recommend
   };
   function initPage() {
