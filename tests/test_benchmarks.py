@@ -171,3 +171,21 @@ def test_semantic_benchmark_prints_sizes_speeds_and_what_the_cache_answered():
     assert len(rows) == 6 and all(re.search(r"\| [\d,]+(; [\d,]+)? \|$", row) for row in rows)
     # The second page's model came from the browser's cache: the server at most said it had not changed.
     assert cache.startswith("The model's files the server was asked for on the second page:") and " 200" not in cache
+
+
+@needs_dev
+@pytest.mark.browser
+def test_retrieval_benchmark_prints_both_searches_shares_and_the_query_times_on_a_small_site(tmp_path):
+    command = ["-m", "benchmarks.retrieval", "--papers", "30", "--queries", "5", "--work", str(tmp_path)]
+    result = subprocess.run([sys.executable, *command], cwd=REPO, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
+    said, _, table, times, *misses = result.stdout.strip().split("\n\n")
+    assert said == f"$ python -m benchmarks.retrieval {' '.join(command[2:])}"
+    header, _, two_sentences, title = table.splitlines()
+    assert header.startswith("| query | RL.similar top 1 | RL.similar top 5 | Pagefind top 1 | Pagefind top 5 |")
+    assert two_sentences.startswith("| two sentences |") and title.startswith("| title |")
+    shares = [int(cell.strip().rstrip("%")) for cell in title.split("|")[2:7]]
+    # Both searches name the paper each result is: its own title finds it in either's top 5.
+    assert shares[1] >= 80 and shares[3] >= 80, title
+    assert re.match(r"RL\.similar, model loaded: median [\d,]+ ms, p95 [\d,]+ ms over 10 queries", times)
+    assert [m.split(":")[0] for m in misses] == ["RL.similar, two sentences", "RL.similar, title"]
