@@ -15,7 +15,8 @@ from urllib.parse import quote
 
 import numpy as np
 import pytest
-from playwright.sync_api import Browser, Page
+from browser_helpers import search
+from playwright.sync_api import Browser, Page, expect
 from support import AWKWARD, BUNDLED, THREE_PAPERS, build_site, copy_project
 
 from benchmarks.browser import CHROMIUM, serve
@@ -94,14 +95,24 @@ def test_the_encoder_gives_the_vectors_python_gives(model: Page):
     assert cosines.min() >= 0.999, list(zip(texts, cosines, strict=True))
 
 
-@pytest.fixture(scope="module")
-def three(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Paper]]:
-    """A built site of the three papers, and the papers as read."""
-    project = copy_project(tmp_path_factory.mktemp("three"), data=False)
+def three_papers_site(project: Path, *, semantic: bool | None = None) -> tuple[Path, list[Paper]]:
+    """A built site of the three papers in project (with the semantic option, when given), and the papers as read."""
+    copy_project(project, data=False)
+    if semantic is not None:
+        config = (project / "mkdocs.yml").read_text(encoding="utf-8")
+        (project / "mkdocs.yml").write_text(
+            config.replace("data_dir: data\n", f"data_dir: data\n      semantic: {str(semantic).lower()}\n"), encoding="utf-8"
+        )
     data = project / "data" / "three.txt"
     data.parent.mkdir()
     data.write_text(THREE_PAPERS, encoding="utf-8")
     return build_site(project, data), read_papers([data]).papers
+
+
+@pytest.fixture(scope="module")
+def three(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Paper]]:
+    """A built site of the three papers, and the papers as read."""
+    return three_papers_site(tmp_path_factory.mktemp("three"))
 
 
 QUERY = "a transport model that makes pictures from noise along straight paths"
@@ -167,3 +178,62 @@ def test_the_search_page_shows_the_papers_nearest_in_meaning(three: tuple[Path, 
         hits.first.locator("a").click()
         page.wait_for_url("**/papers/**")
         page.wait_for_load_state("networkidle")
+
+
+@pytest.mark.site
+def test_the_header_search_links_search_by_meaning_under_the_keyword_results(three: tuple[Path, list[Paper]], page: Page):
+    site, papers = three
+    flow = next(paper.id for paper in papers if "FlowCat" in paper.abstract)
+    loaded: list[str] = []
+    page.on("requestfinished", lambda request: loaded.append(request.url))
+    meta = page.locator(".rl-search .md-search-result__meta")
+    meaning = page.locator(".md-search-result__list > li.rl-search__meaning > a.md-search-result__link")
+    with serve(site) as url:
+        page.goto(url)
+        # Most use: no word of the query is in any paper, and the link is still there.
+        assert search(page, "quokkaphrase sesquipedalian") == []
+        expect(meta).to_have_text("By words: No matching documents")
+        expect(meaning).to_have_text(re.compile("Search by meaning for “quokkaphrase sesquipedalian”"))
+        # The box only links the page that loads the model.
+        assert not [u for u in loaded if "semantic.js" in u or "/models/" in u]
+        # Followed by a click or by the arrow keys and Enter, as the keyword results are.
+        for follow in ("click", "keys"):
+            page.goto(url)
+            keyword = search(page, "routes tokens to experts")
+            assert keyword and not any("search" in path for path in keyword)
+            expect(meta).to_contain_text("By words: ")
+            expect(page.locator(".md-search-result__list > li").last).to_have_class(re.compile("rl-search__meaning"))
+            expect(meaning).to_have_text(re.compile("Search by meaning for “routes tokens to experts”"))
+            if follow == "click":
+                meaning.click()
+            else:
+                for _ in keyword:
+                    page.keyboard.press("ArrowDown")
+                page.keyboard.press("ArrowDown")
+                expect(meaning).to_be_focused()
+                page.keyboard.press("Enter")
+            page.wait_for_url(url + "search/?q=" + quote("routes tokens to experts").replace("%20", "+"))
+            page.wait_for_function(
+                "q => document.querySelector('.rl-semantic-search').dataset.rlQuery === q", arg="routes tokens to experts"
+            )
+            assert page.locator(".rl-semantic__hit").count() == 3
+        page.goto(url)
+        search(page, QUERY)
+        meaning.click()
+        page.wait_for_function("q => document.querySelector('.rl-semantic-search').dataset.rlQuery === q", arg=QUERY)
+        assert page.locator(".rl-semantic__hit").first.get_attribute("data-paper") == flow
+
+
+@pytest.mark.site
+def test_a_site_without_search_by_meaning_does_not_offer_it_in_the_header_search(
+    tmp_path_factory: pytest.TempPathFactory, page: Page
+):
+    site, _ = three_papers_site(tmp_path_factory.mktemp("words"), semantic=False)
+    assert not (site / "search" / "index.html").exists()
+    with serve(site) as url:
+        page.goto(url)
+        assert search(page, "routes tokens to experts")
+        expect(page.locator(".rl-search .md-search-result__meta")).not_to_contain_text("By words")
+        assert page.locator(".rl-search__meaning").count() == 0
+        assert search(page, "quokkaphrase") == []
+        assert page.locator(".rl-search__meaning").count() == 0

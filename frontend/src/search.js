@@ -6,6 +6,10 @@
 // result classes, and every title and excerpt is put in as text: they are the
 // input's words. Pagefind loads as a JavaScript module, which browsers refuse
 // from file://: there the box says that search needs the site served.
+// On a site that ships the sentence model, the keyword results are labelled
+// "by words" and followed by a link to the search-by-meaning page for the
+// same query: the page loads the model, this box never does.
+import { msg } from "./i18n.js";
 import { mathNodes, renderMath } from "./math.js";
 import { ROOT } from "./urls.js";
 
@@ -16,6 +20,9 @@ const FIRST_WAIT = 3000;
 // Room for the title, which the stand-in pages put first and item() cuts
 // from an excerpt that starts with it: the result shows it above already.
 const EXCERPT_WORDS = 36;
+// What Enter in the box opens: the first keyword result, never the link to
+// search by meaning, whose page loads a 23 MB model.
+const FIRST = ".md-search-result__item:not(.rl-search__meaning) > .md-search-result__link";
 
 let firstAnswer = null; // the promise of the first search's answer, once the reader heads for the box
 
@@ -114,25 +121,38 @@ function initSearch() {
     return kept;
   }
 
-  function item(data) {
+  // A result: a link with a title and a teaser, each given as nodes.
+  function entry(href, heading, teaser) {
     const li = document.createElement("li");
     li.className = "md-search-result__item";
     const link = document.createElement("a");
     link.className = "md-search-result__link";
-    link.href = data.url;
+    link.href = href;
     link.tabIndex = -1;
     const article = document.createElement("article");
     article.className = "md-search-result__article md-typeset";
     const title = document.createElement("h1");
-    const heading = data.meta?.title || data.url;
-    // Titles keep their math as TeX ("$\ell_1$"): show() typesets it.
-    title.append(...mathNodes(heading));
+    title.append(...heading);
     const text = document.createElement("p");
     text.className = "md-search-result__teaser";
-    text.append(...withoutTitle(excerptNodes(data.excerpt), data.meta?.title));
+    text.append(...teaser);
     article.append(title, text);
     link.append(article);
     li.append(link);
+    return li;
+  }
+
+  function item(data) {
+    // Titles keep their math as TeX ("$\ell_1$"): show() typesets it.
+    return entry(data.url, mathNodes(data.meta?.title || data.url), withoutTitle(excerptNodes(data.excerpt), data.meta?.title));
+  }
+
+  // The query on the search-by-meaning page (search/?q=…), last in the list.
+  function meaningItem(query) {
+    const url = new URL(words.rlMeaning, root);
+    url.searchParams.set("q", query);
+    const li = entry(url.href, [msg("js.search_by_meaning", { query })], [msg("js.search_by_meaning_note")]);
+    li.classList.add("rl-search__meaning");
     return li;
   }
 
@@ -151,8 +171,8 @@ function initSearch() {
       const data = await Promise.all(answer.results.slice(shown, shown + RESULTS).map((result) => result.data()));
       if (number !== latest || answer !== found) return;
       const items = data.map(item);
-      li.replaceWith(...items);
-      if (total > shown + items.length) list.append(moreButton(total, shown + items.length));
+      // The next "more" takes this one's place, above the link to search by meaning.
+      li.replaceWith(...items, ...(total > shown + items.length ? [moreButton(total, shown + items.length)] : []));
       const first = items[0]?.querySelector("a");
       if (first) first.focus();
     });
@@ -164,7 +184,10 @@ function initSearch() {
     list.replaceChildren(...items);
     renderMath(list);
     if (total > items.length) list.append(moreButton(total, items.length));
-    say(query ? count(total) : words.rlPlaceholder);
+    const meaning = query && words.rlMeaning !== undefined;
+    if (meaning) list.append(meaningItem(query));
+    if (!query) say(words.rlPlaceholder);
+    else say(meaning ? msg("js.search_by_words", { count: count(total) }) : count(total));
     box.dataset.rlQuery = query; // the query these results answer (tests wait on it)
     if (query && settle) settle();
   }
@@ -260,7 +283,7 @@ function initSearch() {
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const first = list.querySelector(".md-search-result__link");
+    const first = list.querySelector(FIRST);
     if (first) location.href = first.href;
   });
   // Tabbing out of the box closes its dropdown, which would cover the page
@@ -288,7 +311,7 @@ function initSearch() {
         move(-1);
       } else if (event.key === "Enter" && target === input) {
         event.preventDefault();
-        const first = list.querySelector(".md-search-result__link");
+        const first = list.querySelector(FIRST);
         if (first) location.href = first.href;
       }
       return;

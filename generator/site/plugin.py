@@ -25,7 +25,7 @@ from ..cache import Cache, digest, file_digest
 from ..config import ReadingListConfig, Settings, merged, settings_from
 from ..errors import ReadingListError
 from ..model import ReadingList, Site
-from ..paths import HAND_WRITTEN
+from ..paths import HAND_WRITTEN, SEARCH_BY_MEANING
 from ..pipeline import generate
 from ..progress import Bar
 from ..render.pages import papers_on
@@ -111,6 +111,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         config.theme["language"] = self.site.language
         # The scripts' words, in the page for them to read (templates/overrides/main.html).
         config.extra["rl_messages"] = self.site.messages
+        # The header's search links the search-by-meaning page, on a site that has it (partials/search.html).
+        meaning = File(SEARCH_BY_MEANING, config.docs_dir, config.site_dir, config.use_directory_urls).url
+        config.extra["rl_search_by_meaning"] = meaning if self.site.semantic else ""
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:

@@ -2043,6 +2043,7 @@
   var DELAY = 120;
   var FIRST_WAIT = 3e3;
   var EXCERPT_WORDS = 36;
+  var FIRST = ".md-search-result__item:not(.rl-search__meaning) > .md-search-result__link";
   var firstAnswer = null;
   function firstSearch() {
     return firstAnswer;
@@ -2122,25 +2123,34 @@
       if (kept.length && kept[0].nodeType === Node.TEXT_NODE) kept[0].textContent = kept[0].textContent.replace(/^[\s.:·-]+/, "");
       return kept;
     }
-    function item(data) {
-      var _a, _b;
+    function entry(href, heading, teaser) {
       const li = document.createElement("li");
       li.className = "md-search-result__item";
       const link = document.createElement("a");
       link.className = "md-search-result__link";
-      link.href = data.url;
+      link.href = href;
       link.tabIndex = -1;
       const article = document.createElement("article");
       article.className = "md-search-result__article md-typeset";
       const title = document.createElement("h1");
-      const heading = ((_a = data.meta) == null ? void 0 : _a.title) || data.url;
-      title.append(...mathNodes(heading));
+      title.append(...heading);
       const text2 = document.createElement("p");
       text2.className = "md-search-result__teaser";
-      text2.append(...withoutTitle(excerptNodes(data.excerpt), (_b = data.meta) == null ? void 0 : _b.title));
+      text2.append(...teaser);
       article.append(title, text2);
       link.append(article);
       li.append(link);
+      return li;
+    }
+    function item(data) {
+      var _a, _b;
+      return entry(data.url, mathNodes(((_a = data.meta) == null ? void 0 : _a.title) || data.url), withoutTitle(excerptNodes(data.excerpt), (_b = data.meta) == null ? void 0 : _b.title));
+    }
+    function meaningItem(query) {
+      const url = new URL(words.rlMeaning, root);
+      url.searchParams.set("q", query);
+      const li = entry(url.href, [msg("js.search_by_meaning", { query })], [msg("js.search_by_meaning_note")]);
+      li.classList.add("rl-search__meaning");
       return li;
     }
     function moreButton(total, shown) {
@@ -2158,8 +2168,7 @@
         const data = await Promise.all(answer.results.slice(shown, shown + RESULTS).map((result) => result.data()));
         if (number !== latest || answer !== found) return;
         const items = data.map(item);
-        li.replaceWith(...items);
-        if (total > shown + items.length) list2.append(moreButton(total, shown + items.length));
+        li.replaceWith(...items, ...total > shown + items.length ? [moreButton(total, shown + items.length)] : []);
         const first = (_a = items[0]) == null ? void 0 : _a.querySelector("a");
         if (first) first.focus();
       });
@@ -2170,7 +2179,10 @@
       list2.replaceChildren(...items);
       renderMath(list2);
       if (total > items.length) list2.append(moreButton(total, items.length));
-      say(query ? count(total) : words.rlPlaceholder);
+      const meaning = query && words.rlMeaning !== void 0;
+      if (meaning) list2.append(meaningItem(query));
+      if (!query) say(words.rlPlaceholder);
+      else say(meaning ? msg("js.search_by_words", { count: count(total) }) : count(total));
       box.dataset.rlQuery = query;
       if (query && settle) settle();
     }
@@ -2254,7 +2266,7 @@
     });
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      const first = list2.querySelector(".md-search-result__link");
+      const first = list2.querySelector(FIRST);
       if (first) location.href = first.href;
     });
     box.addEventListener("focusout", (event) => {
@@ -2279,7 +2291,7 @@
           move(-1);
         } else if (event.key === "Enter" && target === input) {
           event.preventDefault();
-          const first = list2.querySelector(".md-search-result__link");
+          const first = list2.querySelector(FIRST);
           if (first) location.href = first.href;
         }
         return;
