@@ -64,7 +64,7 @@ def generate(
     log.info("Sentence model: %s for %d papers", "on" if embeddings else "off", len(reading_list.papers))
     # Built once, on the first stage that needs them, and handed on.
     vectors = Vectors(reading_list.papers, cache, embeddings=embeddings)
-    semantic = ships_vectors(settings, reading_list)
+    semantic = _semantic(settings, reading_list)
     with clock("detect"):
         reading_list = detect_themes(reading_list, themes, cache, vectors=vectors)
     if on_papers is not None:
@@ -88,7 +88,7 @@ def generate(
     return site
 
 
-def ships_vectors(settings: Settings, reading_list: ReadingList) -> bool:
+def _semantic(settings: Settings, reading_list: ReadingList) -> bool:
     """Whether the site ships the papers' sentence vectors: as the semantic option says, unless the model cannot read the abstracts.
 
     The sentence model is English: on Chinese or Japanese abstracts its

@@ -31,10 +31,12 @@ def write_model(site_dir: Path) -> None:
     parts = [weights[start : start + PART_BYTES] for start in range(0, len(weights), PART_BYTES)]
     for index, part in enumerate(parts):
         text = base64.b64encode(part).decode("ascii")
-        _write_script(
-            site_dir / MODEL_PART.format(index), f'(window.RL_MODEL_PARTS = window.RL_MODEL_PARTS || {{}})[{index}] = "{text}";\n'
+        (site_dir / MODEL_PART.format(index)).write_text(
+            f'(window.RL_MODEL_PARTS = window.RL_MODEL_PARTS || {{}})[{index}] = "{text}";\n', encoding="utf-8"
         )
-    _write_script(site_dir / MODEL_MANIFEST, "window.RL_MODEL = " + json.dumps(manifest([len(part) for part in parts])) + ";\n")
+    (site_dir / MODEL_MANIFEST).write_text(
+        "window.RL_MODEL = " + json.dumps(manifest([len(part) for part in parts])) + ";\n", encoding="utf-8"
+    )
     for name in ("LICENSE", "NOTICE"):
         (folder / name).write_bytes((MODEL_DIR / name).read_bytes())
 
@@ -54,7 +56,3 @@ def manifest(part_sizes: list[int]) -> dict[str, object]:
         "length": tokenizer.length,
         "parts": part_sizes,
     }
-
-
-def _write_script(path: Path, text: str) -> None:
-    path.write_text(text, encoding="ascii" if text.isascii() else "utf-8")
