@@ -57,11 +57,10 @@
   }
 
   // src/semantic/kernel.wasm
-  var kernel_default = __toBinary("AGFzbQEAAAABJQVgAXsBfWAKf39/f39/f39/fwBgAXsBe2AFf39/f30AYAJ/fwACDwEDZW52Bm1lbW9yeQIAAQMGBQABAgMEBxsDBmxpbmVhcgABB3NvZnRtYXgAAwRnZWx1AAQK1g8FGQAgAP0fACAA/R8BkiAA/R8CIAD9HwOSkgvvCAQFfwJ9Bn8LeyABQQJ0IQEgBUECdCEFIAlBAnQhCSADQQJ0IQ0CQANAIApBBGogAksNASAAIAogAWxqIREgESABaiESIBIgAWohEyATIAFqIRRBACELAkADQCALQQJqIAZLDQEgBCALIAVsaiEVIBUgBWohFv0MAAAAAAAAAAAAAAAAAAAAACEX/QwAAAAAAAAAAAAAAAAAAAAAIRj9DAAAAAAAAAAAAAAAAAAAAAAhGf0MAAAAAAAAAAAAAAAAAAAAACEa/QwAAAAAAAAAAAAAAAAAAAAAIRv9DAAAAAAAAAAAAAAAAAAAAAAhHP0MAAAAAAAAAAAAAAAAAAAAACEd/QwAAAAAAAAAAAAAAAAAAAAAIR5BACEMA0AgFSAMav0ABAAhHyAWIAxq/QAEACEgIBEgDGr9AAQAISEgFyAhIB/95gH95AEhFyAbICEgIP3mAf3kASEbIBIgDGr9AAQAISEgGCAhIB/95gH95AEhGCAcICEgIP3mAf3kASEcIBMgDGr9AAQAISEgGSAhIB/95gH95AEhGSAdICEgIP3mAf3kASEdIBQgDGr9AAQAISEgGiAhIB/95gH95AEhGiAeICEgIP3mAf3kASEeIAxBEGohDCAMIA1JDQALIAcgC0ECdGoqAgAhDyAHIAtBAnRqKgIEIRAgCCAKIAlsaiALQQJ0aiEOIA4gFxAAIA+SOAIAIA4gGxAAIBCSOAIEIA4gCWohDiAOIBgQACAPkjgCACAOIBwQACAQkjgCBCAOIAlqIQ4gDiAZEAAgD5I4AgAgDiAdEAAgEJI4AgQgDiAJaiEOIA4gGhAAIA+SOAIAIA4gHhAAIBCSOAIEIAtBAmohCwwACwsgCyAGSQRAIAQgCyAFbGohFf0MAAAAAAAAAAAAAAAAAAAAACEX/QwAAAAAAAAAAAAAAAAAAAAAIRj9DAAAAAAAAAAAAAAAAAAAAAAhGf0MAAAAAAAAAAAAAAAAAAAAACEaQQAhDANAIBUgDGr9AAQAIR8gFyARIAxq/QAEACAf/eYB/eQBIRcgGCASIAxq/QAEACAf/eYB/eQBIRggGSATIAxq/QAEACAf/eYB/eQBIRkgGiAUIAxq/QAEACAf/eYB/eQBIRogDEEQaiEMIAwgDUkNAAsgByALQQJ0aioCACEPIAggCiAJbGogC0ECdGohDiAOIBcQACAPkjgCACAOIAlqIQ4gDiAYEAAgD5I4AgAgDiAJaiEOIA4gGRAAIA+SOAIAIA4gCWohDiAOIBoQACAPkjgCAAsgCkEEaiEKDAALCwJAA0AgCiACTw0BIAAgCiABbGohEUEAIQsDQCAEIAsgBWxqIRX9DAAAAAAAAAAAAAAAAAAAAAAhF0EAIQwDQCAXIBEgDGr9AAQAIBUgDGr9AAQA/eYB/eQBIRcgDEEQaiEMIAwgDUkNAAsgCCAKIAlsaiALQQJ0aiAXEAAgByALQQJ0aioCAJI4AgAgC0EBaiELIAsgBkkNAAsgCkEBaiEKDAALCwvhAQEDeyAAQ5qZrsL9E/3rAUOambBC/RP96gEhACAAQzuquD/9E/3mAUMAAEBL/RP95AEhASABQwAAQEv9E/3lASECIAAgAkMAgDE//RP95gH95QEgAkODgF65/RP95gH95QEhA0NnaVA5/RMgA/3mAUPOQ7c6/RP95AEgA/3mAUMIiQg8/RP95AEgA/3mAUPBqSo9/RP95AEgA/3mAUOqqio+/RP95AEgA/3mAUMAAAA//RP95AEgAyAD/eYB/eYBIAP95AFDAACAP/0T/eQBIAFB/wD9Ef2uAUEX/asB/eYBC64CBAN/AX0CewF9IANBAnQhAyACQQJ0IQcCQANAIAFFDQEgACEFIAUqAgAhCEEEIQYCQANAIAYgB08NASAIIAUgBmoqAgCXIQggBkEEaiEGDAALC/0MAAAAAAAAAAAAAAAAAAAAACEKQwAAAAAhC0EAIQYCQANAIAYgB08NASAFIAZq/QAEACAI/RP95QEgBP0T/eYBEAIhCSAGQRBqIAdLBEAgCf0MAAAAAAQAAAAIAAAADAAAACAHIAZr/RH9Of1OIQkLIAUgBmogCf0LBAAgCiAJ/eQBIQogBkEQaiEGDAALCyAKEAD9EyEKQQAhBgJAA0AgBiAHTw0BIAUgBmogBSAGav0ABAAgCv3nAf0LBAAgBkEQaiEGDAALCyAAIANqIQAgAUEBayEBDAALCwu1AgIBfwR7IAAgAUECdGohAgJAA0AgACACTw0BIAD9AAQAIQMgA0PzBDU//RP95gH94AEhBEMAAIA//RNDAACAP/0TQwAAAD/9EyAE/eYB/eQB/ecBIQUgBSAEIAT95gH94QFDTvyhP/0T/eUBIAVDxwCAP/0TIAVD+4i/Pv0TIAVDyTbGPf0TIAVDTMI+vv0TIAVDzMeOPv0TIAVDXU6Rv/0TIAVDsIe+P/0TIAVDknhSv/0TIAVDRfkuPv0T/eYB/eQB/eYB/eQB/eYB/eQB/eYB/eQB/eYB/eQB/eYB/eQB/eYB/eQB/eYB/eQB/eYB/eQBEAL95gEhBiAAIANDAAAAQP0TIAb95QEgBiADQwAAAAD9E/1G/VL95gFDAAAAP/0T/eYB/QsEACAAQRBqIQAMAAsLCw==");
+  var kernel_default = __toBinary("AGFzbQEAAAABLwZgAXsBfWAKf39/f39/f39/fwBgAXsBe2AFf39/f30AYAd/f39/f39/AGACf38AAg8BA2VudgZtZW1vcnkCAAEDBwYAAQIDBAUHIgQGbGluZWFyAAEHc29mdG1heAADBG5vcm0ABARnZWx1AAUKoBIGGQAgAP0fACAA/R8BkiAA/R8CIAD9HwOSkgvvCAQFfwJ9Bn8LeyABQQJ0IQEgBUECdCEFIAlBAnQhCSADQQJ0IQ0CQANAIApBBGogAksNASAAIAogAWxqIREgESABaiESIBIgAWohEyATIAFqIRRBACELAkADQCALQQJqIAZLDQEgBCALIAVsaiEVIBUgBWohFv0MAAAAAAAAAAAAAAAAAAAAACEX/QwAAAAAAAAAAAAAAAAAAAAAIRj9DAAAAAAAAAAAAAAAAAAAAAAhGf0MAAAAAAAAAAAAAAAAAAAAACEa/QwAAAAAAAAAAAAAAAAAAAAAIRv9DAAAAAAAAAAAAAAAAAAAAAAhHP0MAAAAAAAAAAAAAAAAAAAAACEd/QwAAAAAAAAAAAAAAAAAAAAAIR5BACEMA0AgFSAMav0ABAAhHyAWIAxq/QAEACEgIBEgDGr9AAQAISEgFyAhIB/95gH95AEhFyAbICEgIP3mAf3kASEbIBIgDGr9AAQAISEgGCAhIB/95gH95AEhGCAcICEgIP3mAf3kASEcIBMgDGr9AAQAISEgGSAhIB/95gH95AEhGSAdICEgIP3mAf3kASEdIBQgDGr9AAQAISEgGiAhIB/95gH95AEhGiAeICEgIP3mAf3kASEeIAxBEGohDCAMIA1JDQALIAcgC0ECdGoqAgAhDyAHIAtBAnRqKgIEIRAgCCAKIAlsaiALQQJ0aiEOIA4gFxAAIA+SOAIAIA4gGxAAIBCSOAIEIA4gCWohDiAOIBgQACAPkjgCACAOIBwQACAQkjgCBCAOIAlqIQ4gDiAZEAAgD5I4AgAgDiAdEAAgEJI4AgQgDiAJaiEOIA4gGhAAIA+SOAIAIA4gHhAAIBCSOAIEIAtBAmohCwwACwsgCyAGSQRAIAQgCyAFbGohFf0MAAAAAAAAAAAAAAAAAAAAACEX/QwAAAAAAAAAAAAAAAAAAAAAIRj9DAAAAAAAAAAAAAAAAAAAAAAhGf0MAAAAAAAAAAAAAAAAAAAAACEaQQAhDANAIBUgDGr9AAQAIR8gFyARIAxq/QAEACAf/eYB/eQBIRcgGCASIAxq/QAEACAf/eYB/eQBIRggGSATIAxq/QAEACAf/eYB/eQBIRkgGiAUIAxq/QAEACAf/eYB/eQBIRogDEEQaiEMIAwgDUkNAAsgByALQQJ0aioCACEPIAggCiAJbGogC0ECdGohDiAOIBcQACAPkjgCACAOIAlqIQ4gDiAYEAAgD5I4AgAgDiAJaiEOIA4gGRAAIA+SOAIAIA4gCWohDiAOIBoQACAPkjgCAAsgCkEEaiEKDAALCwJAA0AgCiACTw0BIAAgCiABbGohEUEAIQsDQCAEIAsgBWxqIRX9DAAAAAAAAAAAAAAAAAAAAAAhF0EAIQwDQCAXIBEgDGr9AAQAIBUgDGr9AAQA/eYB/eQBIRcgDEEQaiEMIAwgDUkNAAsgCCAKIAlsaiALQQJ0aiAXEAAgByALQQJ0aioCAJI4AgAgC0EBaiELIAsgBkkNAAsgCkEBaiEKDAALCwvhAQEDeyAAQ5qZrsL9E/3rAUOambBC/RP96gEhACAAQzuquD/9E/3mAUMAAEBL/RP95AEhASABQwAAQEv9E/3lASECIAAgAkMAgDE//RP95gH95QEgAkODgF65/RP95gH95QEhA0NnaVA5/RMgA/3mAUPOQ7c6/RP95AEgA/3mAUMIiQg8/RP95AEgA/3mAUPBqSo9/RP95AEgA/3mAUOqqio+/RP95AEgA/3mAUMAAAA//RP95AEgAyAD/eYB/eYBIAP95AFDAACAP/0T/eQBIAFB/wD9Ef2uAUEX/asB/eYBC64CBAN/AX0CewF9IANBAnQhAyACQQJ0IQcCQANAIAFFDQEgACEFIAUqAgAhCEEEIQYCQANAIAYgB08NASAIIAUgBmoqAgCXIQggBkEEaiEGDAALC/0MAAAAAAAAAAAAAAAAAAAAACEKQwAAAAAhC0EAIQYCQANAIAYgB08NASAFIAZq/QAEACAI/RP95QEgBP0T/eYBEAIhCSAGQRBqIAdLBEAgCf0MAAAAAAQAAAAIAAAADAAAACAHIAZr/RH9Of1OIQkLIAUgBmogCf0LBAAgCiAJ/eQBIQogBkEQaiEGDAALCyAKEAD9EyEKQQAhBgJAA0AgBiAHTw0BIAUgBmogBSAGav0ABAAgCv3nAf0LBAAgBkEQaiEGDAALCyAAIANqIQAgAUEBayEBDAALCwvIAgICfwV7IANBAnQhByADs/0TIQ0CQANAIAJFDQH9DAAAAAAAAAAAAAAAAAAAAAAhCkEAIQgDQCAAIAhq/QAEACABIAhq/QAEAP3kASEJIAAgCGogCf0LBAAgCiAJ/eQBIQogCEEQaiEIIAggB0kNAAsgChAA/RMgDf3nASEL/QwAAAAAAAAAAAAAAAAAAAAAIQpBACEIA0AgACAIav0ABAAgC/3lASEJIAogCSAJ/eYB/eQBIQogCEEQaiEIIAggB0kNAAsgChAA/RMgDf3nAUPMvIwr/RP95AH94wEhDEEAIQgDQCAGIAhqIAAgCGr9AAQAIAv95QEgDP3nASAEIAhq/QAEAP3mASAFIAhq/QAEAP3kAf0LBAAgCEEQaiEIIAggB0kNAAsgACAHaiEAIAEgB2ohASAGIAdqIQYgAkEBayECDAALCwu1AgIBfwR7IAAgAUECdGohAgJAA0AgACACTw0BIAD9AAQAIQMgA0PzBDU//RP95gH94AEhBEMAAIA//RNDAACAP/0TQwAAAD/9EyAE/eYB/eQB/ecBIQUgBSAEIAT95gH94QFDTvyhP/0T/eUBIAVDxwCAP/0TIAVD+4i/Pv0TIAVDyTbGPf0TIAVDTMI+vv0TIAVDzMeOPv0TIAVDXU6Rv/0TIAVDsIe+P/0TIAVDknhSv/0TIAVDRfkuPv0T/eYB/eQB/eYB/eQB/eYB/eQB/eYB/eQB/eYB/eQB/eYB/eQB/eYB/eQB/eYB/eQB/eYB/eQBEAL95gEhBiAAIANDAAAAQP0TIAb95QEgBiADQwAAAAD9E/1G/VL95gFDAAAAP/0T/eYB/QsEACAAQRBqIQAMAAsLCw==");
 
   // src/semantic/encoder.js
   var HEADS = 12;
-  var EPSILON = 1e-12;
   function readSafetensors(bytes) {
     var view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     var size = Number(view.getBigUint64(0, true));
@@ -87,6 +86,11 @@
   Memory.prototype.take = function(n) {
     this.used += n;
     return this.f32.subarray(this.used - n, this.used);
+  };
+  Memory.prototype.copy = function(array) {
+    var at = this.take(array.length);
+    at.set(array);
+    return at;
   };
   Memory.prototype.matrix = function(weights, names) {
     var cols = weights[names[0] + ".weight"].shape[1];
@@ -120,9 +124,9 @@
     );
     return y;
   };
-  function layerFloats(weights, prefix) {
+  function weightFloats(weights) {
     return Object.keys(weights).reduce(function(n, name) {
-      return name.indexOf(prefix) === 0 && !/LayerNorm|\.scale$/.test(name) ? n + weights[name].length : n;
+      return /\.scale$|word_embeddings|token_type/.test(name) ? n : n + weights[name].length;
     }, 0);
   }
   function Encoder(weights, length) {
@@ -132,11 +136,6 @@
     this.words = weights["embeddings.word_embeddings.weight"];
     this.wordScale = weights["embeddings.word_embeddings.scale"];
     this.dims = this.words.shape[1];
-    var positions = weights["embeddings.position_embeddings.weight"];
-    var type = weights["embeddings.token_type_embeddings.weight"];
-    this.position = new Float32Array(positions.length);
-    for (var i = 0; i < positions.length; i++) this.position[i] = positions[i] + type[i % this.dims];
-    this.norm = [weights["embeddings.LayerNorm.weight"], weights["embeddings.LayerNorm.bias"]];
     var up = weights[prefix(0, "intermediate.dense.weight")].shape[0];
     var dims = this.dims;
     var wide = padded(length);
@@ -152,18 +151,25 @@
     };
     var memory = new Memory(Object.keys(work).reduce(function(n2, name) {
       return n2 + work[name];
-    }, layerFloats(weights, "encoder.layer.")));
+    }, weightFloats(weights)));
     this.memory = memory;
+    var norm = function(name) {
+      return [memory.copy(weights[name + ".weight"]), memory.copy(weights[name + ".bias"])];
+    };
+    var type = weights["embeddings.token_type_embeddings.weight"];
+    this.position = memory.copy(weights["embeddings.position_embeddings.weight"]);
+    for (var i = 0; i < this.position.length; i++) this.position[i] += type[i % dims];
+    this.norm = norm("embeddings.LayerNorm");
     this.layers = [];
     for (var n = 0; weights[prefix(n, "attention.self.query.weight")]; n++) {
       var p = prefix.bind(null, n);
       this.layers.push({
         qkv: memory.matrix(weights, [p("attention.self.query"), p("attention.self.key"), p("attention.self.value")]),
         out: memory.matrix(weights, [p("attention.output.dense")]),
-        norm1: [weights[p("attention.output.LayerNorm.weight")], weights[p("attention.output.LayerNorm.bias")]],
+        norm1: norm(p("attention.output.LayerNorm")),
         up: memory.matrix(weights, [p("intermediate.dense")]),
         down: memory.matrix(weights, [p("output.dense")]),
-        norm2: [weights[p("output.LayerNorm.weight")], weights[p("output.LayerNorm.bias")]]
+        norm2: norm(p("output.LayerNorm"))
       });
     }
     Object.keys(work).forEach(function(name) {
@@ -173,26 +179,9 @@
   function padded(n) {
     return n + 3 & ~3;
   }
-  function layerNorm(x, count, dims, norm) {
-    for (var t = 0; t < count; t++) {
-      var base = t * dims;
-      var mean = 0;
-      for (var i = 0; i < dims; i++) mean += x[base + i];
-      mean /= dims;
-      var variance = 0;
-      for (var j = 0; j < dims; j++) {
-        var centred = x[base + j] - mean;
-        variance += centred * centred;
-      }
-      var inv = 1 / Math.sqrt(variance / dims + EPSILON);
-      for (var k = 0; k < dims; k++) x[base + k] = (x[base + k] - mean) * inv * norm[0][k] + norm[1][k];
-    }
-    return x;
-  }
-  function add(into, from, n) {
-    for (var i = 0; i < n; i++) into[i] += from[i];
-    return into;
-  }
+  Memory.prototype.norm = function(a, b, count, norm, into) {
+    this.kernel.norm(a.byteOffset, b.byteOffset, count, norm[0].length, norm[0].byteOffset, norm[1].byteOffset, into.byteOffset);
+  };
   Encoder.prototype.vector = function(ids) {
     var dims = this.dims;
     var count = ids.length;
@@ -200,12 +189,13 @@
     var scale = 1 / Math.sqrt(head);
     var memory = this.memory;
     var x = this.x;
+    var words2 = this.sum;
     for (var t = 0; t < count; t++) {
       var row = ids[t] * dims;
       var wordScale = this.wordScale[ids[t]];
-      for (var i = 0; i < dims; i++) x[t * dims + i] = this.words[row + i] * wordScale + this.position[t * dims + i];
+      for (var i = 0; i < dims; i++) words2[t * dims + i] = this.words[row + i] * wordScale;
     }
-    layerNorm(x, count, dims, this.norm);
+    memory.norm(words2, this.position, count, this.norm, x);
     var kernel = memory.kernel;
     var stride = 3 * dims;
     var wide = padded(count);
@@ -234,12 +224,10 @@
           dims
         );
       }
-      layerNorm(add(memory.apply(attended, count, layer.out, this.sum), x, count * dims), count, dims, layer.norm1);
-      x.set(this.sum.subarray(0, count * dims));
+      memory.norm(memory.apply(attended, count, layer.out, this.sum), x, count, layer.norm1, x);
       var up = memory.apply(x, count, layer.up, this.up);
       kernel.gelu(up.byteOffset, count * layer.up.rows);
-      layerNorm(add(memory.apply(up, count, layer.down, this.sum), x, count * dims), count, dims, layer.norm2);
-      x.set(this.sum.subarray(0, count * dims));
+      memory.norm(memory.apply(up, count, layer.down, this.sum), x, count, layer.norm2, x);
     }
     var mean = new Float32Array(dims);
     for (var u = 0; u < count; u++) for (var w = 0; w < dims; w++) mean[w] += x[u * dims + w];

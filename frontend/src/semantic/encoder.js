@@ -8,7 +8,6 @@
 import kernel from "./kernel.wasm";
 
 var HEADS = 12;
-var EPSILON = 1e-12;
 
 // The named arrays of a .safetensors file, as embeddings.read_safetensors.
 function readSafetensors(bytes) {
@@ -43,6 +42,13 @@ Memory.prototype.take = function (n) {
   return this.f32.subarray(this.used - n, this.used);
 };
 
+// A copy of a Float32Array in the memory.
+Memory.prototype.copy = function (array) {
+  var at = this.take(array.length);
+  at.set(array);
+  return at;
+};
+
 // One or more weight matrices stacked, in float32 (int8 times each row's
 // scale), and their biases: a layer for `apply`.
 Memory.prototype.matrix = function (weights, names) {
@@ -68,9 +74,12 @@ Memory.prototype.apply = function (x, count, layer, y) {
   return y;
 };
 
-function layerFloats(weights, prefix) {
+// The floats of the weights the memory holds: all but the scales (folded
+// into their matrices), the word embeddings (a row read per token) and the
+// token types (folded into the positions).
+function weightFloats(weights) {
   return Object.keys(weights).reduce(function (n, name) {
-    return name.indexOf(prefix) === 0 && !/LayerNorm|\.scale$/.test(name) ? n + weights[name].length : n;
+    return /\.scale$|word_embeddings|token_type/.test(name) ? n : n + weights[name].length;
   }, 0);
 }
 
@@ -79,12 +88,6 @@ function Encoder(weights, length) {
   this.words = weights["embeddings.word_embeddings.weight"];
   this.wordScale = weights["embeddings.word_embeddings.scale"];
   this.dims = this.words.shape[1];
-  var positions = weights["embeddings.position_embeddings.weight"];
-  var type = weights["embeddings.token_type_embeddings.weight"];
-  // One segment: every token has type 0, a constant row added to each position.
-  this.position = new Float32Array(positions.length);
-  for (var i = 0; i < positions.length; i++) this.position[i] = positions[i] + type[i % this.dims];
-  this.norm = [weights["embeddings.LayerNorm.weight"], weights["embeddings.LayerNorm.bias"]];
   var up = weights[prefix(0, "intermediate.dense.weight")].shape[0];
   var dims = this.dims;
   var wide = padded(length);
@@ -94,18 +97,24 @@ function Encoder(weights, length) {
     x: length * dims, qkv: length * dims * 3, attended: length * dims, sum: length * dims, up: length * up,
     scores: length * wide, values: dims * wide, zeros: Math.max(length, dims / HEADS)
   };
-  var memory = new Memory(Object.keys(work).reduce(function (n, name) { return n + work[name]; }, layerFloats(weights, "encoder.layer.")));
+  var memory = new Memory(Object.keys(work).reduce(function (n, name) { return n + work[name]; }, weightFloats(weights)));
   this.memory = memory;
+  var norm = function (name) { return [memory.copy(weights[name + ".weight"]), memory.copy(weights[name + ".bias"])]; };
+  // One segment: every token has type 0, a constant row added to each position.
+  var type = weights["embeddings.token_type_embeddings.weight"];
+  this.position = memory.copy(weights["embeddings.position_embeddings.weight"]);
+  for (var i = 0; i < this.position.length; i++) this.position[i] += type[i % dims];
+  this.norm = norm("embeddings.LayerNorm");
   this.layers = [];
   for (var n = 0; weights[prefix(n, "attention.self.query.weight")]; n++) {
     var p = prefix.bind(null, n);
     this.layers.push({
       qkv: memory.matrix(weights, [p("attention.self.query"), p("attention.self.key"), p("attention.self.value")]),
       out: memory.matrix(weights, [p("attention.output.dense")]),
-      norm1: [weights[p("attention.output.LayerNorm.weight")], weights[p("attention.output.LayerNorm.bias")]],
+      norm1: norm(p("attention.output.LayerNorm")),
       up: memory.matrix(weights, [p("intermediate.dense")]),
       down: memory.matrix(weights, [p("output.dense")]),
-      norm2: [weights[p("output.LayerNorm.weight")], weights[p("output.LayerNorm.bias")]]
+      norm2: norm(p("output.LayerNorm"))
     });
   }
   Object.keys(work).forEach(function (name) { this[name] = memory.take(work[name]); }, this);
@@ -116,29 +125,10 @@ function padded(n) {
   return (n + 3) & ~3;
 }
 
-// In place: each row of x, centred and scaled, then norm's weight and bias.
-function layerNorm(x, count, dims, norm) {
-  for (var t = 0; t < count; t++) {
-    var base = t * dims;
-    var mean = 0;
-    for (var i = 0; i < dims; i++) mean += x[base + i];
-    mean /= dims;
-    var variance = 0;
-    for (var j = 0; j < dims; j++) {
-      var centred = x[base + j] - mean;
-      variance += centred * centred;
-    }
-    var inv = 1 / Math.sqrt(variance / dims + EPSILON);
-    for (var k = 0; k < dims; k++) x[base + k] = (x[base + k] - mean) * inv * norm[0][k] + norm[1][k];
-  }
-  return x;
-}
-
-// into += from, over the first n floats.
-function add(into, from, n) {
-  for (var i = 0; i < n; i++) into[i] += from[i];
-  return into;
-}
+// into = LayerNorm(a + b), for count rows: a keeps the sums.
+Memory.prototype.norm = function (a, b, count, norm, into) {
+  this.kernel.norm(a.byteOffset, b.byteOffset, count, norm[0].length, norm[0].byteOffset, norm[1].byteOffset, into.byteOffset);
+};
 
 // The unit-length mean of the last layer's token states for these input ids.
 Encoder.prototype.vector = function (ids) {
@@ -148,12 +138,13 @@ Encoder.prototype.vector = function (ids) {
   var scale = 1 / Math.sqrt(head);
   var memory = this.memory;
   var x = this.x;
+  var words = this.sum;
   for (var t = 0; t < count; t++) {
     var row = ids[t] * dims;
     var wordScale = this.wordScale[ids[t]];
-    for (var i = 0; i < dims; i++) x[t * dims + i] = this.words[row + i] * wordScale + this.position[t * dims + i];
+    for (var i = 0; i < dims; i++) words[t * dims + i] = this.words[row + i] * wordScale;
   }
-  layerNorm(x, count, dims, this.norm);
+  memory.norm(words, this.position, count, this.norm, x);
   var kernel = memory.kernel;
   var stride = 3 * dims;
   var wide = padded(count);
@@ -178,12 +169,10 @@ Encoder.prototype.vector = function (ids) {
       kernel.linear(scores, wide, count, wide, values.byteOffset + h * head * wide * 4, wide, head, zeros,
         attended.byteOffset + h * head * 4, dims);
     }
-    layerNorm(add(memory.apply(attended, count, layer.out, this.sum), x, count * dims), count, dims, layer.norm1);
-    x.set(this.sum.subarray(0, count * dims));
+    memory.norm(memory.apply(attended, count, layer.out, this.sum), x, count, layer.norm1, x);
     var up = memory.apply(x, count, layer.up, this.up);
     kernel.gelu(up.byteOffset, count * layer.up.rows);
-    layerNorm(add(memory.apply(up, count, layer.down, this.sum), x, count * dims), count, dims, layer.norm2);
-    x.set(this.sum.subarray(0, count * dims));
+    memory.norm(memory.apply(up, count, layer.down, this.sum), x, count, layer.norm2, x);
   }
   var mean = new Float32Array(dims);
   for (var u = 0; u < count; u++) for (var w = 0; w < dims; w++) mean[w] += x[u * dims + w];

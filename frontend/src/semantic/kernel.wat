@@ -206,6 +206,51 @@
         (local.set $rows (i32.sub (local.get $rows) (i32.const 1)))
         (br $rows))))
 
+  ;; y = a + b, each row of `dims` floats (a multiple of 4) centred, divided
+  ;; by its standard deviation, times weight plus bias, for `count` rows: the
+  ;; residual sum and LayerNorm after each block. a keeps the sums; y may be b.
+  (func (export "norm")
+    (param $a i32) (param $b i32) (param $count i32) (param $dims i32) (param $weight i32) (param $bias i32) (param $y i32)
+    (local $end i32) (local $i i32) (local $v v128) (local $total v128) (local $mean v128) (local $sd v128) (local $n v128)
+    (local.set $end (i32.shl (local.get $dims) (i32.const 2)))
+    (local.set $n (f32x4.splat (f32.convert_i32_u (local.get $dims))))
+    (block $done
+      (loop $rows
+        (br_if $done (i32.eqz (local.get $count)))
+        (local.set $total (v128.const i32x4 0 0 0 0))
+        (local.set $i (i32.const 0))
+        (loop $sums
+          (local.set $v (f32x4.add (v128.load (i32.add (local.get $a) (local.get $i))) (v128.load (i32.add (local.get $b) (local.get $i)))))
+          (v128.store (i32.add (local.get $a) (local.get $i)) (local.get $v))
+          (local.set $total (f32x4.add (local.get $total) (local.get $v)))
+          (local.set $i (i32.add (local.get $i) (i32.const 16)))
+          (br_if $sums (i32.lt_u (local.get $i) (local.get $end))))
+        (local.set $mean (f32x4.div (f32x4.splat (call $sum (local.get $total))) (local.get $n)))
+        (local.set $total (v128.const i32x4 0 0 0 0))
+        (local.set $i (i32.const 0))
+        (loop $squares
+          (local.set $v (f32x4.sub (v128.load (i32.add (local.get $a) (local.get $i))) (local.get $mean)))
+          (local.set $total (f32x4.add (local.get $total) (f32x4.mul (local.get $v) (local.get $v))))
+          (local.set $i (i32.add (local.get $i) (i32.const 16)))
+          (br_if $squares (i32.lt_u (local.get $i) (local.get $end))))
+        (local.set $sd (f32x4.sqrt (f32x4.add (f32x4.div (f32x4.splat (call $sum (local.get $total))) (local.get $n))
+          (f32x4.splat (f32.const 1e-12)))))
+        (local.set $i (i32.const 0))
+        (loop $scaled
+          (v128.store (i32.add (local.get $y) (local.get $i))
+            (f32x4.add
+              (f32x4.mul
+                (f32x4.div (f32x4.sub (v128.load (i32.add (local.get $a) (local.get $i))) (local.get $mean)) (local.get $sd))
+                (v128.load (i32.add (local.get $weight) (local.get $i))))
+              (v128.load (i32.add (local.get $bias) (local.get $i)))))
+          (local.set $i (i32.add (local.get $i) (i32.const 16)))
+          (br_if $scaled (i32.lt_u (local.get $i) (local.get $end))))
+        (local.set $a (i32.add (local.get $a) (local.get $end)))
+        (local.set $b (i32.add (local.get $b) (local.get $end)))
+        (local.set $y (i32.add (local.get $y) (local.get $end)))
+        (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+        (br $rows))))
+
   ;; BERT's exact GELU in place over n floats (a multiple of 4):
   ;; x (1 + erf(x / √2)) / 2, erf to 1.2e-7 from Numerical Recipes' erfc by
   ;; Chebyshev fit.
