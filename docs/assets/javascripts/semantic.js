@@ -56,12 +56,11 @@
     return loading.get(file);
   }
 
-  // src/semantic/linear.wasm
-  var linear_default = __toBinary("AGFzbQEAAAABEAJgAXsBfWAHf39/f39/fwACDwEDZW52Bm1lbW9yeQIAAQMDAgABBwoBBmxpbmVhcgABCtUEAhkAIAD9HwAgAP0fAZIgAP0fAiAA/R8DkpILuAQDC38BfQV7IAJBAnQhCiAEQQJ0IQsCQANAIAdBBGogAUsNASAAIAcgCmxqIQ4gDiAKaiEPIA8gCmohECAQIApqIRFBACEIA0AgAyAIIApsaiEM/QwAAAAAAAAAAAAAAAAAAAAAIRP9DAAAAAAAAAAAAAAAAAAAAAAhFP0MAAAAAAAAAAAAAAAAAAAAACEV/QwAAAAAAAAAAAAAAAAAAAAAIRZBACEJA0AgDCAJav0ABAAhFyATIA4gCWr9AAQAIBf95gH95AEhEyAUIA8gCWr9AAQAIBf95gH95AEhFCAVIBAgCWr9AAQAIBf95gH95AEhFSAWIBEgCWr9AAQAIBf95gH95AEhFiAJQRBqIQkgCSAKSQ0ACyAFIAhBAnRqKgIAIRIgBiAHIARsIAhqQQJ0aiENIA0gExAAIBKSOAIAIA0gC2ohDSANIBQQACASkjgCACANIAtqIQ0gDSAVEAAgEpI4AgAgDSALaiENIA0gFhAAIBKSOAIAIAhBAWohCCAIIARJDQALIAdBBGohBwwACwsCQANAIAcgAU8NASAAIAcgCmxqIQ5BACEIA0AgAyAIIApsaiEM/QwAAAAAAAAAAAAAAAAAAAAAIRNBACEJA0AgEyAOIAlq/QAEACAMIAlq/QAEAP3mAf3kASETIAlBEGohCSAJIApJDQALIAYgByAEbCAIakECdGogExAAIAUgCEECdGoqAgCSOAIAIAhBAWohCCAIIARJDQALIAdBAWohBwwACwsL");
+  // src/semantic/kernel.wasm
+  var kernel_default = __toBinary("AGFzbQEAAAABLwZgAXsBfWAKf39/f39/f39/fwBgAXsBe2AFf39/f30AYAd/f39/f39/AGACf38AAg8BA2VudgZtZW1vcnkCAAEDBwYAAQIDBAUHIgQGbGluZWFyAAEHc29mdG1heAADBG5vcm0ABARnZWx1AAUKoBIGGQAgAP0fACAA/R8BkiAA/R8CIAD9HwOSkgvvCAQFfwJ9Bn8LeyABQQJ0IQEgBUECdCEFIAlBAnQhCSADQQJ0IQ0CQANAIApBBGogAksNASAAIAogAWxqIREgESABaiESIBIgAWohEyATIAFqIRRBACELAkADQCALQQJqIAZLDQEgBCALIAVsaiEVIBUgBWohFv0MAAAAAAAAAAAAAAAAAAAAACEX/QwAAAAAAAAAAAAAAAAAAAAAIRj9DAAAAAAAAAAAAAAAAAAAAAAhGf0MAAAAAAAAAAAAAAAAAAAAACEa/QwAAAAAAAAAAAAAAAAAAAAAIRv9DAAAAAAAAAAAAAAAAAAAAAAhHP0MAAAAAAAAAAAAAAAAAAAAACEd/QwAAAAAAAAAAAAAAAAAAAAAIR5BACEMA0AgFSAMav0ABAAhHyAWIAxq/QAEACEgIBEgDGr9AAQAISEgFyAhIB/95gH95AEhFyAbICEgIP3mAf3kASEbIBIgDGr9AAQAISEgGCAhIB/95gH95AEhGCAcICEgIP3mAf3kASEcIBMgDGr9AAQAISEgGSAhIB/95gH95AEhGSAdICEgIP3mAf3kASEdIBQgDGr9AAQAISEgGiAhIB/95gH95AEhGiAeICEgIP3mAf3kASEeIAxBEGohDCAMIA1JDQALIAcgC0ECdGoqAgAhDyAHIAtBAnRqKgIEIRAgCCAKIAlsaiALQQJ0aiEOIA4gFxAAIA+SOAIAIA4gGxAAIBCSOAIEIA4gCWohDiAOIBgQACAPkjgCACAOIBwQACAQkjgCBCAOIAlqIQ4gDiAZEAAgD5I4AgAgDiAdEAAgEJI4AgQgDiAJaiEOIA4gGhAAIA+SOAIAIA4gHhAAIBCSOAIEIAtBAmohCwwACwsgCyAGSQRAIAQgCyAFbGohFf0MAAAAAAAAAAAAAAAAAAAAACEX/QwAAAAAAAAAAAAAAAAAAAAAIRj9DAAAAAAAAAAAAAAAAAAAAAAhGf0MAAAAAAAAAAAAAAAAAAAAACEaQQAhDANAIBUgDGr9AAQAIR8gFyARIAxq/QAEACAf/eYB/eQBIRcgGCASIAxq/QAEACAf/eYB/eQBIRggGSATIAxq/QAEACAf/eYB/eQBIRkgGiAUIAxq/QAEACAf/eYB/eQBIRogDEEQaiEMIAwgDUkNAAsgByALQQJ0aioCACEPIAggCiAJbGogC0ECdGohDiAOIBcQACAPkjgCACAOIAlqIQ4gDiAYEAAgD5I4AgAgDiAJaiEOIA4gGRAAIA+SOAIAIA4gCWohDiAOIBoQACAPkjgCAAsgCkEEaiEKDAALCwJAA0AgCiACTw0BIAAgCiABbGohEUEAIQsDQCAEIAsgBWxqIRX9DAAAAAAAAAAAAAAAAAAAAAAhF0EAIQwDQCAXIBEgDGr9AAQAIBUgDGr9AAQA/eYB/eQBIRcgDEEQaiEMIAwgDUkNAAsgCCAKIAlsaiALQQJ0aiAXEAAgByALQQJ0aioCAJI4AgAgC0EBaiELIAsgBkkNAAsgCkEBaiEKDAALCwvhAQEDeyAAQ5qZrsL9E/3rAUOambBC/RP96gEhACAAQzuquD/9E/3mAUMAAEBL/RP95AEhASABQwAAQEv9E/3lASECIAAgAkMAgDE//RP95gH95QEgAkODgF65/RP95gH95QEhA0NnaVA5/RMgA/3mAUPOQ7c6/RP95AEgA/3mAUMIiQg8/RP95AEgA/3mAUPBqSo9/RP95AEgA/3mAUOqqio+/RP95AEgA/3mAUMAAAA//RP95AEgAyAD/eYB/eYBIAP95AFDAACAP/0T/eQBIAFB/wD9Ef2uAUEX/asB/eYBC64CBAN/AX0CewF9IANBAnQhAyACQQJ0IQcCQANAIAFFDQEgACEFIAUqAgAhCEEEIQYCQANAIAYgB08NASAIIAUgBmoqAgCXIQggBkEEaiEGDAALC/0MAAAAAAAAAAAAAAAAAAAAACEKQwAAAAAhC0EAIQYCQANAIAYgB08NASAFIAZq/QAEACAI/RP95QEgBP0T/eYBEAIhCSAGQRBqIAdLBEAgCf0MAAAAAAQAAAAIAAAADAAAACAHIAZr/RH9Of1OIQkLIAUgBmogCf0LBAAgCiAJ/eQBIQogBkEQaiEGDAALCyAKEAD9EyEKQQAhBgJAA0AgBiAHTw0BIAUgBmogBSAGav0ABAAgCv3nAf0LBAAgBkEQaiEGDAALCyAAIANqIQAgAUEBayEBDAALCwvIAgICfwV7IANBAnQhByADs/0TIQ0CQANAIAJFDQH9DAAAAAAAAAAAAAAAAAAAAAAhCkEAIQgDQCAAIAhq/QAEACABIAhq/QAEAP3kASEJIAAgCGogCf0LBAAgCiAJ/eQBIQogCEEQaiEIIAggB0kNAAsgChAA/RMgDf3nASEL/QwAAAAAAAAAAAAAAAAAAAAAIQpBACEIA0AgACAIav0ABAAgC/3lASEJIAogCSAJ/eYB/eQBIQogCEEQaiEIIAggB0kNAAsgChAA/RMgDf3nAUPMvIwr/RP95AH94wEhDEEAIQgDQCAGIAhqIAAgCGr9AAQAIAv95QEgDP3nASAEIAhq/QAEAP3mASAFIAhq/QAEAP3kAf0LBAAgCEEQaiEIIAggB0kNAAsgACAHaiEAIAEgB2ohASAGIAdqIQYgAkEBayECDAALCwu1AgIBfwR7IAAgAUECdGohAgJAA0AgACACTw0BIAD9AAQAIQMgA0PzBDU//RP95gH94AEhBEMAAIA//RNDAACAP/0TQwAAAD/9EyAE/eYB/eQB/ecBIQUgBSAEIAT95gH94QFDTvyhP/0T/eUBIAVDxwCAP/0TIAVD+4i/Pv0TIAVDyTbGPf0TIAVDTMI+vv0TIAVDzMeOPv0TIAVDXU6Rv/0TIAVDsIe+P/0TIAVDknhSv/0TIAVDRfkuPv0T/eYB/eQB/eYB/eQB/eYB/eQB/eYB/eQB/eYB/eQB/eYB/eQB/eYB/eQB/eYB/eQB/eYB/eQBEAL95gEhBiAAIANDAAAAQP0TIAb95QEgBiADQwAAAAD9E/1G/VL95gFDAAAAP/0T/eYB/QsEACAAQRBqIQAMAAsLCw==");
 
   // src/semantic/encoder.js
   var HEADS = 12;
-  var EPSILON = 1e-12;
   function readSafetensors(bytes) {
     var view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     var size = Number(view.getBigUint64(0, true));
@@ -82,11 +81,16 @@
     this.memory = new WebAssembly.Memory({ initial: Math.ceil(floats * 4 / 65536) });
     this.f32 = new Float32Array(this.memory.buffer);
     this.used = 0;
-    this.linear = new WebAssembly.Instance(new WebAssembly.Module(linear_default), { env: { memory: this.memory } }).exports.linear;
+    this.kernel = new WebAssembly.Instance(new WebAssembly.Module(kernel_default), { env: { memory: this.memory } }).exports;
   }
   Memory.prototype.take = function(n) {
     this.used += n;
     return this.f32.subarray(this.used - n, this.used);
+  };
+  Memory.prototype.copy = function(array) {
+    var at = this.take(array.length);
+    at.set(array);
+    return at;
   };
   Memory.prototype.matrix = function(weights, names) {
     var cols = weights[names[0] + ".weight"].shape[1];
@@ -106,12 +110,23 @@
     return { w, b, rows, cols };
   };
   Memory.prototype.apply = function(x, count, layer, y) {
-    this.linear(x.byteOffset, count, layer.cols, layer.w.byteOffset, layer.rows, layer.b.byteOffset, y.byteOffset);
+    this.kernel.linear(
+      x.byteOffset,
+      layer.cols,
+      count,
+      layer.cols,
+      layer.w.byteOffset,
+      layer.cols,
+      layer.rows,
+      layer.b.byteOffset,
+      y.byteOffset,
+      layer.rows
+    );
     return y;
   };
-  function layerFloats(weights, prefix) {
+  function weightFloats(weights) {
     return Object.keys(weights).reduce(function(n, name) {
-      return name.indexOf(prefix) === 0 && !/LayerNorm|\.scale$/.test(name) ? n + weights[name].length : n;
+      return /\.scale$|word_embeddings|token_type/.test(name) ? n : n + weights[name].length;
     }, 0);
   }
   function Encoder(weights, length) {
@@ -121,59 +136,52 @@
     this.words = weights["embeddings.word_embeddings.weight"];
     this.wordScale = weights["embeddings.word_embeddings.scale"];
     this.dims = this.words.shape[1];
-    var positions = weights["embeddings.position_embeddings.weight"];
-    var type = weights["embeddings.token_type_embeddings.weight"];
-    this.position = new Float32Array(positions.length);
-    for (var i = 0; i < positions.length; i++) this.position[i] = positions[i] + type[i % this.dims];
-    this.norm = [weights["embeddings.LayerNorm.weight"], weights["embeddings.LayerNorm.bias"]];
     var up = weights[prefix(0, "intermediate.dense.weight")].shape[0];
     var dims = this.dims;
-    var memory = new Memory(layerFloats(weights, "encoder.layer.") + length * (dims * 6 + up));
+    var wide = padded(length);
+    var work = {
+      x: length * dims,
+      qkv: length * dims * 3,
+      attended: length * dims,
+      sum: length * dims,
+      up: length * up,
+      scores: length * wide,
+      values: dims * wide,
+      zeros: Math.max(length, dims / HEADS)
+    };
+    var memory = new Memory(Object.keys(work).reduce(function(n2, name) {
+      return n2 + work[name];
+    }, weightFloats(weights)));
     this.memory = memory;
+    var norm = function(name) {
+      return [memory.copy(weights[name + ".weight"]), memory.copy(weights[name + ".bias"])];
+    };
+    var type = weights["embeddings.token_type_embeddings.weight"];
+    this.position = memory.copy(weights["embeddings.position_embeddings.weight"]);
+    for (var i = 0; i < this.position.length; i++) this.position[i] += type[i % dims];
+    this.norm = norm("embeddings.LayerNorm");
     this.layers = [];
     for (var n = 0; weights[prefix(n, "attention.self.query.weight")]; n++) {
       var p = prefix.bind(null, n);
       this.layers.push({
         qkv: memory.matrix(weights, [p("attention.self.query"), p("attention.self.key"), p("attention.self.value")]),
         out: memory.matrix(weights, [p("attention.output.dense")]),
-        norm1: [weights[p("attention.output.LayerNorm.weight")], weights[p("attention.output.LayerNorm.bias")]],
+        norm1: norm(p("attention.output.LayerNorm")),
         up: memory.matrix(weights, [p("intermediate.dense")]),
         down: memory.matrix(weights, [p("output.dense")]),
-        norm2: [weights[p("output.LayerNorm.weight")], weights[p("output.LayerNorm.bias")]]
+        norm2: norm(p("output.LayerNorm"))
       });
     }
-    this.x = memory.take(length * dims);
-    this.qkv = memory.take(length * dims * 3);
-    this.attended = memory.take(length * dims);
-    this.sum = memory.take(length * dims);
-    this.up = memory.take(length * up);
+    Object.keys(work).forEach(function(name) {
+      this[name] = memory.take(work[name]);
+    }, this);
   }
-  function layerNorm(x, count, dims, norm) {
-    for (var t = 0; t < count; t++) {
-      var base = t * dims;
-      var mean = 0;
-      for (var i = 0; i < dims; i++) mean += x[base + i];
-      mean /= dims;
-      var variance = 0;
-      for (var j = 0; j < dims; j++) {
-        var centred = x[base + j] - mean;
-        variance += centred * centred;
-      }
-      var inv = 1 / Math.sqrt(variance / dims + EPSILON);
-      for (var k = 0; k < dims; k++) x[base + k] = (x[base + k] - mean) * inv * norm[0][k] + norm[1][k];
-    }
-    return x;
+  function padded(n) {
+    return n + 3 & ~3;
   }
-  function erf(x) {
-    var z = Math.abs(x);
-    var t = 1 / (1 + 0.5 * z);
-    var r = t * Math.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
-    return x >= 0 ? 1 - r : r - 1;
-  }
-  function add(into, from, n) {
-    for (var i = 0; i < n; i++) into[i] += from[i];
-    return into;
-  }
+  Memory.prototype.norm = function(a, b, count, norm, into) {
+    this.kernel.norm(a.byteOffset, b.byteOffset, count, norm[0].length, norm[0].byteOffset, norm[1].byteOffset, into.byteOffset);
+  };
   Encoder.prototype.vector = function(ids) {
     var dims = this.dims;
     var count = ids.length;
@@ -181,47 +189,45 @@
     var scale = 1 / Math.sqrt(head);
     var memory = this.memory;
     var x = this.x;
+    var words2 = this.sum;
     for (var t = 0; t < count; t++) {
       var row = ids[t] * dims;
       var wordScale = this.wordScale[ids[t]];
-      for (var i = 0; i < dims; i++) x[t * dims + i] = this.words[row + i] * wordScale + this.position[t * dims + i];
+      for (var i = 0; i < dims; i++) words2[t * dims + i] = this.words[row + i] * wordScale;
     }
-    layerNorm(x, count, dims, this.norm);
-    var scores = new Float64Array(count);
+    memory.norm(words2, this.position, count, this.norm, x);
+    var kernel = memory.kernel;
     var stride = 3 * dims;
+    var wide = padded(count);
+    var scores = this.scores.byteOffset;
+    var zeros = this.zeros.byteOffset;
     for (var n = 0; n < this.layers.length; n++) {
       var layer = this.layers[n];
       var qkv = memory.apply(x, count, layer.qkv, this.qkv);
-      var attended = this.attended.fill(0, 0, count * dims);
+      var values = this.values;
+      for (var b = 0; b < wide; b++) for (var j = 0; j < dims; j++) values[j * wide + b] = b < count ? qkv[b * stride + 2 * dims + j] : 0;
+      var attended = this.attended;
       for (var h = 0; h < HEADS; h++) {
-        var q = h * head;
-        var k = dims + q;
-        var v = 2 * dims + q;
-        for (var a = 0; a < count; a++) {
-          var max = -Infinity;
-          for (var b = 0; b < count; b++) {
-            var dot = 0;
-            for (var d = 0; d < head; d++) dot += qkv[a * stride + q + d] * qkv[b * stride + k + d];
-            scores[b] = dot * scale;
-            if (scores[b] > max) max = scores[b];
-          }
-          var total = 0;
-          for (var c = 0; c < count; c++) {
-            scores[c] = Math.exp(scores[c] - max);
-            total += scores[c];
-          }
-          for (var e = 0; e < count; e++) {
-            var weight = scores[e] / total;
-            for (var f = 0; f < head; f++) attended[a * dims + q + f] += weight * qkv[e * stride + v + f];
-          }
-        }
+        var q = qkv.byteOffset + h * head * 4;
+        kernel.linear(q, stride, count, head, q + dims * 4, stride, count, zeros, scores, wide);
+        kernel.softmax(scores, count, count, wide, scale);
+        kernel.linear(
+          scores,
+          wide,
+          count,
+          wide,
+          values.byteOffset + h * head * wide * 4,
+          wide,
+          head,
+          zeros,
+          attended.byteOffset + h * head * 4,
+          dims
+        );
       }
-      layerNorm(add(memory.apply(attended, count, layer.out, this.sum), x, count * dims), count, dims, layer.norm1);
-      x.set(this.sum.subarray(0, count * dims));
+      memory.norm(memory.apply(attended, count, layer.out, this.sum), x, count, layer.norm1, x);
       var up = memory.apply(x, count, layer.up, this.up);
-      for (var g = 0; g < count * layer.up.rows; g++) up[g] = up[g] * (1 + erf(up[g] * Math.SQRT1_2)) * 0.5;
-      layerNorm(add(memory.apply(up, count, layer.down, this.sum), x, count * dims), count, dims, layer.norm2);
-      x.set(this.sum.subarray(0, count * dims));
+      kernel.gelu(up.byteOffset, count * layer.up.rows);
+      memory.norm(memory.apply(up, count, layer.down, this.sum), x, count, layer.norm2, x);
     }
     var mean = new Float32Array(dims);
     for (var u = 0; u < count; u++) for (var w = 0; w < dims; w++) mean[w] += x[u * dims + w];

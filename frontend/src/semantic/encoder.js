@@ -1,13 +1,13 @@
 // all-MiniLM-L6-v2's forward pass, as generator/analysis/embeddings.py runs
 // it: the int8 weight matrices times their per-row scale, six BERT layers,
-// the mean of the last layer's token states, unit length. Plain JavaScript,
-// but for the matrix products, a WebAssembly SIMD kernel of 660 bytes
-// (linear.wat) that makes a query three to four times faster (CONTRIBUTING.md,
-// Search by meaning, has the figures, and why not a WebAssembly runtime).
-import kernel from "./linear.wasm";
+// the mean of the last layer's token states, unit length. The matrix
+// products, softmax and GELU run in a WebAssembly SIMD kernel of 2 KB
+// (kernel.wat), over activations that stay in its memory: a query is about
+// ten times faster than in plain JavaScript (CONTRIBUTING.md, Search by
+// meaning, has the figures, and why not a WebAssembly runtime).
+import kernel from "./kernel.wasm";
 
 var HEADS = 12;
-var EPSILON = 1e-12;
 
 // The named arrays of a .safetensors file, as embeddings.read_safetensors.
 function readSafetensors(bytes) {
@@ -33,13 +33,20 @@ function Memory(floats) {
   this.memory = new WebAssembly.Memory({ initial: Math.ceil((floats * 4) / 65536) });
   this.f32 = new Float32Array(this.memory.buffer);
   this.used = 0;
-  this.linear = new WebAssembly.Instance(new WebAssembly.Module(kernel), { env: { memory: this.memory } }).exports.linear;
+  this.kernel = new WebAssembly.Instance(new WebAssembly.Module(kernel), { env: { memory: this.memory } }).exports;
 }
 
 // A Float32Array of n floats in the memory; its byteOffset is where the kernel finds it.
 Memory.prototype.take = function (n) {
   this.used += n;
   return this.f32.subarray(this.used - n, this.used);
+};
+
+// A copy of a Float32Array in the memory.
+Memory.prototype.copy = function (array) {
+  var at = this.take(array.length);
+  at.set(array);
+  return at;
 };
 
 // One or more weight matrices stacked, in float32 (int8 times each row's
@@ -62,13 +69,17 @@ Memory.prototype.matrix = function (weights, names) {
 
 // y = x Wᵀ + b for count rows of x.
 Memory.prototype.apply = function (x, count, layer, y) {
-  this.linear(x.byteOffset, count, layer.cols, layer.w.byteOffset, layer.rows, layer.b.byteOffset, y.byteOffset);
+  this.kernel.linear(x.byteOffset, layer.cols, count, layer.cols, layer.w.byteOffset, layer.cols, layer.rows,
+    layer.b.byteOffset, y.byteOffset, layer.rows);
   return y;
 };
 
-function layerFloats(weights, prefix) {
+// The floats of the weights the memory holds: all but the scales (folded
+// into their matrices), the word embeddings (a row read per token) and the
+// token types (folded into the positions).
+function weightFloats(weights) {
   return Object.keys(weights).reduce(function (n, name) {
-    return name.indexOf(prefix) === 0 && !/LayerNorm|\.scale$/.test(name) ? n + weights[name].length : n;
+    return /\.scale$|word_embeddings|token_type/.test(name) ? n : n + weights[name].length;
   }, 0);
 }
 
@@ -77,70 +88,47 @@ function Encoder(weights, length) {
   this.words = weights["embeddings.word_embeddings.weight"];
   this.wordScale = weights["embeddings.word_embeddings.scale"];
   this.dims = this.words.shape[1];
-  var positions = weights["embeddings.position_embeddings.weight"];
-  var type = weights["embeddings.token_type_embeddings.weight"];
-  // One segment: every token has type 0, a constant row added to each position.
-  this.position = new Float32Array(positions.length);
-  for (var i = 0; i < positions.length; i++) this.position[i] = positions[i] + type[i % this.dims];
-  this.norm = [weights["embeddings.LayerNorm.weight"], weights["embeddings.LayerNorm.bias"]];
   var up = weights[prefix(0, "intermediate.dense.weight")].shape[0];
   var dims = this.dims;
-  var memory = new Memory(layerFloats(weights, "encoder.layer.") + length * (dims * 6 + up));
+  var wide = padded(length);
+  // The work space, for at most `length` tokens: one head's attention
+  // scores at a time, the values transposed, and zeros for a bias.
+  var work = {
+    x: length * dims, qkv: length * dims * 3, attended: length * dims, sum: length * dims, up: length * up,
+    scores: length * wide, values: dims * wide, zeros: Math.max(length, dims / HEADS)
+  };
+  var memory = new Memory(Object.keys(work).reduce(function (n, name) { return n + work[name]; }, weightFloats(weights)));
   this.memory = memory;
+  var norm = function (name) { return [memory.copy(weights[name + ".weight"]), memory.copy(weights[name + ".bias"])]; };
+  // One segment: every token has type 0, a constant row added to each position.
+  var type = weights["embeddings.token_type_embeddings.weight"];
+  this.position = memory.copy(weights["embeddings.position_embeddings.weight"]);
+  for (var i = 0; i < this.position.length; i++) this.position[i] += type[i % dims];
+  this.norm = norm("embeddings.LayerNorm");
   this.layers = [];
   for (var n = 0; weights[prefix(n, "attention.self.query.weight")]; n++) {
     var p = prefix.bind(null, n);
     this.layers.push({
       qkv: memory.matrix(weights, [p("attention.self.query"), p("attention.self.key"), p("attention.self.value")]),
       out: memory.matrix(weights, [p("attention.output.dense")]),
-      norm1: [weights[p("attention.output.LayerNorm.weight")], weights[p("attention.output.LayerNorm.bias")]],
+      norm1: norm(p("attention.output.LayerNorm")),
       up: memory.matrix(weights, [p("intermediate.dense")]),
       down: memory.matrix(weights, [p("output.dense")]),
-      norm2: [weights[p("output.LayerNorm.weight")], weights[p("output.LayerNorm.bias")]]
+      norm2: norm(p("output.LayerNorm"))
     });
   }
-  // The work space, for at most `length` tokens.
-  this.x = memory.take(length * dims);
-  this.qkv = memory.take(length * dims * 3);
-  this.attended = memory.take(length * dims);
-  this.sum = memory.take(length * dims);
-  this.up = memory.take(length * up);
+  Object.keys(work).forEach(function (name) { this[name] = memory.take(work[name]); }, this);
 }
 
-// In place: each row of x, centred and scaled, then norm's weight and bias.
-function layerNorm(x, count, dims, norm) {
-  for (var t = 0; t < count; t++) {
-    var base = t * dims;
-    var mean = 0;
-    for (var i = 0; i < dims; i++) mean += x[base + i];
-    mean /= dims;
-    var variance = 0;
-    for (var j = 0; j < dims; j++) {
-      var centred = x[base + j] - mean;
-      variance += centred * centred;
-    }
-    var inv = 1 / Math.sqrt(variance / dims + EPSILON);
-    for (var k = 0; k < dims; k++) x[base + k] = (x[base + k] - mean) * inv * norm[0][k] + norm[1][k];
-  }
-  return x;
+// n rounded up to a multiple of 4: the kernel reads rows 4 floats at a time.
+function padded(n) {
+  return (n + 3) & ~3;
 }
 
-// erf to 1.2e-7 (Numerical Recipes' erfc by Chebyshev fit): BERT's exact
-// GELU needs it, and JavaScript has no Math.erf.
-function erf(x) {
-  var z = Math.abs(x);
-  var t = 1 / (1 + 0.5 * z);
-  var r = t * Math.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 +
-    t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 +
-    t * (-0.82215223 + t * 0.17087277)))))))));
-  return x >= 0 ? 1 - r : r - 1;
-}
-
-// into += from, over the first n floats.
-function add(into, from, n) {
-  for (var i = 0; i < n; i++) into[i] += from[i];
-  return into;
-}
+// into = LayerNorm(a + b), for count rows: a keeps the sums.
+Memory.prototype.norm = function (a, b, count, norm, into) {
+  this.kernel.norm(a.byteOffset, b.byteOffset, count, norm[0].length, norm[0].byteOffset, norm[1].byteOffset, into.byteOffset);
+};
 
 // The unit-length mean of the last layer's token states for these input ids.
 Encoder.prototype.vector = function (ids) {
@@ -150,48 +138,41 @@ Encoder.prototype.vector = function (ids) {
   var scale = 1 / Math.sqrt(head);
   var memory = this.memory;
   var x = this.x;
+  var words = this.sum;
   for (var t = 0; t < count; t++) {
     var row = ids[t] * dims;
     var wordScale = this.wordScale[ids[t]];
-    for (var i = 0; i < dims; i++) x[t * dims + i] = this.words[row + i] * wordScale + this.position[t * dims + i];
+    for (var i = 0; i < dims; i++) words[t * dims + i] = this.words[row + i] * wordScale;
   }
-  layerNorm(x, count, dims, this.norm);
-  var scores = new Float64Array(count);
+  memory.norm(words, this.position, count, this.norm, x);
+  var kernel = memory.kernel;
   var stride = 3 * dims;
+  var wide = padded(count);
+  var scores = this.scores.byteOffset;
+  var zeros = this.zeros.byteOffset;
   for (var n = 0; n < this.layers.length; n++) {
     var layer = this.layers[n];
     // Each token's query, key and value side by side, as embeddings.py's qkv.
     var qkv = memory.apply(x, count, layer.qkv, this.qkv);
-    var attended = this.attended.fill(0, 0, count * dims);
+    // The values transposed, a row per dimension, zero past the last token:
+    // a head's probabilities times its values is then `linear` too.
+    var values = this.values;
+    for (var b = 0; b < wide; b++) for (var j = 0; j < dims; j++) values[j * wide + b] = b < count ? qkv[b * stride + 2 * dims + j] : 0;
+    // Per head: its queries' scores against its keys (both rows of qkv), their
+    // softmax, scaled by 1/√head as embeddings.py scales the queries, then
+    // the probabilities times the values, into the head's columns.
+    var attended = this.attended;
     for (var h = 0; h < HEADS; h++) {
-      var q = h * head;
-      var k = dims + q;
-      var v = 2 * dims + q;
-      for (var a = 0; a < count; a++) {
-        var max = -Infinity;
-        for (var b = 0; b < count; b++) {
-          var dot = 0;
-          for (var d = 0; d < head; d++) dot += qkv[a * stride + q + d] * qkv[b * stride + k + d];
-          scores[b] = dot * scale;
-          if (scores[b] > max) max = scores[b];
-        }
-        var total = 0;
-        for (var c = 0; c < count; c++) {
-          scores[c] = Math.exp(scores[c] - max);
-          total += scores[c];
-        }
-        for (var e = 0; e < count; e++) {
-          var weight = scores[e] / total;
-          for (var f = 0; f < head; f++) attended[a * dims + q + f] += weight * qkv[e * stride + v + f];
-        }
-      }
+      var q = qkv.byteOffset + h * head * 4;
+      kernel.linear(q, stride, count, head, q + dims * 4, stride, count, zeros, scores, wide);
+      kernel.softmax(scores, count, count, wide, scale);
+      kernel.linear(scores, wide, count, wide, values.byteOffset + h * head * wide * 4, wide, head, zeros,
+        attended.byteOffset + h * head * 4, dims);
     }
-    layerNorm(add(memory.apply(attended, count, layer.out, this.sum), x, count * dims), count, dims, layer.norm1);
-    x.set(this.sum.subarray(0, count * dims));
+    memory.norm(memory.apply(attended, count, layer.out, this.sum), x, count, layer.norm1, x);
     var up = memory.apply(x, count, layer.up, this.up);
-    for (var g = 0; g < count * layer.up.rows; g++) up[g] = up[g] * (1 + erf(up[g] * Math.SQRT1_2)) * 0.5;
-    layerNorm(add(memory.apply(up, count, layer.down, this.sum), x, count * dims), count, dims, layer.norm2);
-    x.set(this.sum.subarray(0, count * dims));
+    kernel.gelu(up.byteOffset, count * layer.up.rows);
+    memory.norm(memory.apply(up, count, layer.down, this.sum), x, count, layer.norm2, x);
   }
   var mean = new Float32Array(dims);
   for (var u = 0; u < count; u++) for (var w = 0; w < dims; w++) mean[w] += x[u * dims + w];
