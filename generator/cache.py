@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 
 from . import __version__
 from .state.files import atomic_write
+from .text.segment import segmenters
 
 T = TypeVar("T")
 
@@ -35,7 +36,8 @@ log = logging.getLogger(__name__)
 
 # Bump when what the stages store changes shape.
 FORMAT = 5
-_STAMP = f"readinglist {__version__} cache format {FORMAT}"
+# Installing the cjk extra changes the words of CJK text, and all that is made from them.
+_STAMP = f"readinglist {__version__} cache format {FORMAT} segmenters {segmenters()}"
 
 
 def digest(*parts: object) -> str:

@@ -7,12 +7,16 @@ the UniDic dictionary of unidic-lite, for Japanese), and the nouns that
 stand together become one compound term ("图神经网络", "言語モデル"); particles,
 verbs and punctuation end it, as stopwords and commas end an English phrase.
 The segmenters load only when a text holds CJK characters: an English list
-never pays for them.
+never pays for them. They are the `cjk` extra (`pip install 'readinglist[cjk]'`),
+some 300 MB that most lists never need. Without them a run is cut roughly,
+where a particle, a function word or a change of script ends a word, and the
+build says once which extra would cut it into words.
 """
 
 from __future__ import annotations
 
 import functools
+import importlib.util
 import logging
 import re
 from collections.abc import Iterator
@@ -23,6 +27,11 @@ _CJK_PUNCTUATION = re.compile(r"[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\u30fb]"
 _HIRAGANA = re.compile(r"[\u3040-\u309f]+")
 _KANA = re.compile(r"[\u3040-\u30ff]")
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+
+log = logging.getLogger(__name__)
+
+# Hiragana ends a content word in Japanese (particles, endings); kanji, katakana and the long-vowel mark make one.
+_JA_CONTENT = re.compile(r"[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+|[\u3040-\u309f]+")
 
 # jieba's tags of nouns: common, names, places, organisations, other proper
 # nouns, verbal nouns ("预测"), abbreviations and English words in the text.
@@ -39,10 +48,10 @@ def _words(text: str) -> frozenset[str]:
 _ZH_EDGE = _words(
     """
     方法 框架 问题 任务 技术 结果 性能 效果 实验 研究 本文 论文 工作 方案 基础 方面 能力 精度 准确率 效率 领域
-    过程 方式 策略 思路 现有 大量 多个 各种 最新 表现 基准 挑战 优势 局限 贡献 提升 改进 实现 应用 分析 设计
+    过程 方式 策略 思路 现有 大量 多个 各种 最新 表现 基准 挑战 优势 局限 贡献 提升 改进 实现 应用 分析 设计 百分点
     """
 )
-_ZH_ALONE = _words("模型 系统 数据 算法 机制 模块 网络 特征 信息 样本 训练 学习")
+_ZH_ALONE = _words("模型 系统 数据 数据集 算法 机制 模块 网络 特征 信息 样本 训练 学习")
 _JA_EDGE = _words(
     """
     手法 方法 提案 研究 本 結果 性能 実験 こと もの ため よう 場合 問題 課題 枠組み 精度 効果 評価 本稿 本論文 従来
@@ -50,9 +59,25 @@ _JA_EDGE = _words(
     分析 検討 比較 報告 目的 必要 可能 有効 重要
     """
 )
-_JA_ALONE = _words("モデル システム データ 学習 情報 特徴 ネットワーク 処理 タスク")
+_JA_ALONE = _words("モデル システム データ データセット 学習 情報 特徴 ネットワーク 処理 タスク")
 # Place words that jieba glues to the noun before them: "数据集上" is 数据集.
 _ZH_PLACE = ("上", "中", "下", "里", "内")
+# Without jieba, a run of this many characters or fewer between function words may be a term ("分子性质预测数据集").
+_ZH_LONGEST = 10
+# Without jieba, these end a Chinese word wherever they stand: particles, pronouns, and the verbs and
+# prepositions that abstracts put between their nouns. Single characters only where no common term holds them.
+_ZH_FUNCTION = tuple(
+    sorted(
+        _words(
+            """
+        的 了 着 是 和 与 及 或 被 把 将 其 该 这 那 在 从 以 于 我们 本文 提出 一种 一个 基于 通过 利用 使用 采用
+        进行 对于 针对 由于 关于 用于 优于 作为 成为 为了 以及 并且 或者 但是 然而 因此 此外 其中 这些 这种 从而
+        能够 可以 让 使 使得 要求 只能 如何 更 取得 得到 显著 实现 提高 提升 降低 表明 证明 具有 包括 所有 多个 各种 大量 不同 相比 之间 最好 更好
+        """
+        ),
+        key=lambda word: (-len(word), word),
+    )
+)
 
 
 def phrases(text: str) -> str:
@@ -96,13 +121,85 @@ def _joined(words: Iterator[tuple[str, bool]]) -> Iterator[list[str]]:
         yield compound
 
 
+def segmenters() -> str:
+    """Which segmenters this install has, for the cache's key: what they cut differs from the rough cut."""
+    return " ".join(name for name in ("jieba", "fugashi", "unidic_lite") if importlib.util.find_spec(name)) or "rough"
+
+
 def _chinese(run: str) -> Iterator[tuple[str, bool]]:
-    for pair in _jieba().cut(run):
+    posseg = _jieba()
+    if posseg is None:
+        yield from _rough_chinese(run)
+        return
+    for pair in posseg.cut(run):
         yield pair.word, bool(_ZH_NOUN.fullmatch(pair.flag))
 
 
+def _rough_chinese(run: str) -> Iterator[tuple[str, bool]]:
+    """run cut where a function word stands, the longest first; what lies between is one noun, unless it is
+    longer than a term: then it is a clause whose verbs the list of function words missed, and no noun."""
+    start = at = 0
+    while at <= len(run):
+        word = next((w for w in _ZH_FUNCTION if run.startswith(w, at)), None) if at < len(run) else ""
+        if word is None:
+            at += 1
+            continue
+        if len(run[start:at]) > _ZH_LONGEST:
+            yield run[start:at], False
+        elif start < at:
+            yield from _peeled(run[start:at], _ZH_EDGE)
+        if word:
+            yield word, False
+        start = at = at + max(len(word), 1)
+
+
+def _rough_japanese(run: str) -> Iterator[tuple[str, bool]]:
+    """run cut where hiragana starts or ends: the kanji and katakana between are nouns, the hiragana are not."""
+    for match in _JA_CONTENT.finditer(run):
+        word = match.group(0)
+        if _HIRAGANA.fullmatch(word):
+            yield word, False
+        elif len(word) > 2 and word.endswith("的"):
+            # 的 makes an adjective of the noun before it ("定量的"), as the tagger's suffix does.
+            yield from _peeled(word[:-1], _JA_EDGE)
+            yield "的", False
+        else:
+            yield from _peeled(word, _JA_EDGE)
+
+
+def _peeled(word: str, edge: frozenset[str]) -> Iterator[tuple[str, bool]]:
+    """word with the edge words at either end set apart, all as nouns, so that _compounds trims them as it trims
+    a segmenter's words ("品質推定手法" is 品質推定 and 手法)."""
+    head: list[str] = []
+    tail: list[str] = []
+    peeled = True
+    while peeled:
+        peeled = False
+        for part in _longest_first(edge):
+            if len(word) > len(part) and word.startswith(part):
+                head.append(part)
+                word = word[len(part) :]
+                peeled = True
+            if len(word) > len(part) and word.endswith(part):
+                tail.insert(0, part)
+                word = word[: -len(part)]
+                peeled = True
+    for part in (*head, word, *tail):
+        yield part, True
+
+
+@functools.cache
+def _longest_first(words: frozenset[str]) -> tuple[str, ...]:
+    # A single character is peeled only by a segmenter that knows it stands alone: "前処理" keeps its 前.
+    return tuple(sorted((word for word in words if len(word) > 1), key=lambda word: (-len(word), word)))
+
+
 def _japanese(run: str) -> Iterator[tuple[str, bool]]:
-    for word in _tagger()(run):
+    tagger = _tagger()
+    if tagger is None:
+        yield from _rough_japanese(run)
+        return
+    for word in tagger(run):
         pos, kind = word.feature.pos1, word.feature.pos2
         # Prefixes and noun-making suffixes ("大規模", "汎化性") belong to the compound; numerals and pronouns do not.
         noun = (pos == "名詞" and kind not in ("数詞", "代名詞")) or pos == "接頭辞" or (pos == "接尾辞" and kind == "名詞的")
@@ -111,15 +208,32 @@ def _japanese(run: str) -> Iterator[tuple[str, bool]]:
 
 @functools.cache
 def _jieba() -> Any:
-    import jieba
-    import jieba.posseg
-
+    try:
+        import jieba
+        import jieba.posseg
+    except ImportError:
+        _without_extra("Chinese")
+        return None
     jieba.setLogLevel(logging.WARNING)
     return jieba.posseg
 
 
 @functools.cache
 def _tagger() -> Any:
-    import fugashi
+    try:
+        import fugashi
 
-    return fugashi.Tagger()
+        return fugashi.Tagger()
+    except (ImportError, RuntimeError):
+        # fugashi without a dictionary (unidic-lite) raises RuntimeError when the tagger starts.
+        _without_extra("Japanese")
+        return None
+
+
+def _without_extra(language: str) -> None:
+    log.warning(
+        "%s abstracts are cut into words roughly, at particles and punctuation: install the cjk extra "
+        "(pip install 'readinglist[cjk]') for keywords and themes from the words a %s segmenter finds",
+        language,
+        language,
+    )
