@@ -14,11 +14,11 @@ REPO = Path(__file__).resolve().parent.parent
 DEV_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
 
 
-def write_papers(path: Path, n: int) -> None:
-    """n records of the OpenReview export, repeated with ids suffixed -2, -3, … past its end."""
+def write_papers(path: Path, n: int, offset: int = 0) -> None:
+    """n records of the OpenReview export from record offset on, repeated with ids suffixed -2, -3, … past its end."""
     records = [json.loads(line) for line in DEV_DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
     lines = []
-    for i in range(n):
+    for i in range(offset, offset + n):
         record = dict(records[i % len(records)])
         copy = i // len(records) + 1
         if copy > 1:

@@ -1,8 +1,9 @@
 """How well "more like my stars" finds papers of the starred ones' area, through RL.recommend in headless Chromium.
 
-    python -m benchmarks.recommend                  # builds the first 1,000 dev papers in build/bench-recommend/
+    python -m benchmarks.recommend                  # builds the first 1,000 dev papers in build/bench-recommend-0/
     python -m benchmarks.recommend --site DIR       # reuses a site built from them
     python -m benchmarks.recommend --trials 20      # draws per area (default 10)
+    python -m benchmarks.recommend --offset 5000 --seed 1   # papers 5,001-6,000 (build/bench-recommend-5000/), other draws
 
 For each of the ten largest ICLR 2026 primary areas of the list, it draws 5
 papers of the area (seeded), asks RL.recommend for the 10 nearest and counts
@@ -30,16 +31,17 @@ TARGET = 0.55
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--site", type=Path, help="a site built from the first --papers dev papers")
+    parser.add_argument("--site", type=Path, help="a site built from the same --papers dev papers")
     parser.add_argument("--papers", type=int, default=1000)
+    parser.add_argument("--offset", type=int, default=0, help="dev papers to skip: a slice other than the one tuned on")
     parser.add_argument("--trials", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         records = Path(folder) / "papers.jsonl"
-        write_papers(records, args.papers)
+        write_papers(records, args.papers, args.offset)
         area = {r["id"]: r["primary_area"] for r in map(json.loads, records.read_text(encoding="utf-8").splitlines())}
-        site = args.site or build_site(REPO / "build", "bench-recommend", records)
+        site = args.site or build_site(REPO / "build", f"bench-recommend-{args.offset}", records)
     largest = [name for name, _ in Counter(area.values()).most_common(AREAS)]
     rng = random.Random(args.seed)
     draws = {

@@ -189,3 +189,14 @@ def test_retrieval_benchmark_prints_both_searches_shares_and_the_query_times_on_
     assert shares[1] >= 80 and shares[3] >= 80, title
     assert re.match(r"RL\.similar, model loaded: median [\d,]+ ms, p95 [\d,]+ ms over 10 queries", times)
     assert [m.split(":")[0] for m in misses] == ["RL.similar, two sentences", "RL.similar, title"]
+
+
+@needs_dev
+def test_write_papers_takes_the_slice_from_an_offset_and_suffixes_the_ids_past_the_end(tmp_path):
+    from benchmarks.common import write_papers
+
+    records = [json.loads(line)["id"] for line in DEV_DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
+    path = tmp_path / "papers.jsonl"
+    write_papers(path, 3, offset=len(records) - 1)
+    ids = [json.loads(line)["id"] for line in path.read_text(encoding="utf-8").splitlines()]
+    assert ids == [records[-1], f"{records[0]}-2", f"{records[1]}-2"]

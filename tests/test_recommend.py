@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
+from collections import Counter
 
 import pytest
 from browser_helpers import watch_errors
 from playwright.sync_api import expect
-from support import REPO, build_site, copy_project
+from support import REPO, build_site, copy_project, needs_dev
 
 from benchmarks.browser import CHROMIUM, axe_violations, serve
+from benchmarks.common import write_papers
 from generator.render.messages import load as load_messages
 
 pytestmark = [
@@ -20,6 +23,7 @@ pytestmark = [
 
 # The bundled list's title is Chinese, so its interface speaks Chinese.
 ZH = load_messages(REPO / "templates", "zh")
+EN = load_messages(REPO / "templates", "en")
 SHOWN = 10
 
 
@@ -31,12 +35,45 @@ def bundled(tmp_path_factory):
         yield site, base, {p["id"]: p for p in papers}
 
 
+@pytest.fixture(scope="module")
+def dev_list(tmp_path_factory):
+    """A site of the first 200 ICLR 2026 papers, with their authors' keywords."""
+    folder = tmp_path_factory.mktemp("dev")
+    records = folder / "papers.jsonl"
+    write_papers(records, 200)
+    site = build_site(copy_project(folder, data=False), records)
+    papers = json.loads((site / "papers.json").read_text(encoding="utf-8"))
+    with serve(site) as base:
+        yield base, {p["id"]: p for p in papers}
+
+
 def shown(page) -> list[dict[str, str]]:
     """The recommendations on the page: each one's id, the starred paper it is near, and its reason."""
     return page.eval_on_selector_all(
         ".rl-recommend li",
         "els => els.map(e => ({id: e.dataset.rlPaper, near: e.dataset.rlNear, reason: e.querySelector('small').textContent}))",
     )
+
+
+def reason_keywords(reason: str, messages=ZH) -> list[str]:
+    """The keyphrases a reason names as shared."""
+    _, _, shared = reason.partition(" · ")
+    return shared.removeprefix(messages.t("js.recommend_shared", keywords="")).split(", ") if shared else []
+
+
+def words(keyword: str) -> list[str]:
+    """A keyword's words, lower-case and singular, as the reasons compare them."""
+    return [singular(w) for w in re.findall(r"[a-z0-9]+", keyword.lower())]
+
+
+def singular(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def key(keyword: str) -> str:
+    return " ".join(words(keyword))
 
 
 def star(page, paper_id: str, field: str = "s", on: bool = True) -> None:
@@ -58,10 +95,14 @@ def test_stars_turn_into_recommendations_with_reasons_and_follow_the_stars(page,
     assert starred not in [item["id"] for item in items]
     near = ZH.t("js.recommend_near", title=papers[starred]["title"])
     assert all(item["near"] == starred and item["reason"].startswith(near) for item in items)
-    # Each reason names the keyphrases the two papers share, and only those.
+    # Each reason names up to three of the paper's keyphrases that the starred paper has too, singular or plural,
+    # or failing those that share a word with one of its keyphrases; and only those.
     for item in items:
-        shared = [k for k in papers[item["id"]]["keywords"] if k.lower() in {m.lower() for m in papers[starred]["keywords"]}]
-        assert (", ".join(shared) in item["reason"]) if shared else ("·" not in item["reason"]), item
+        named = reason_keywords(item["reason"])
+        mine, theirs = papers[item["id"]]["keywords"], papers[starred]["keywords"]
+        same = [k for k in mine if key(k) in {key(m) for m in theirs}]
+        assert len(named) <= 3 and set(named) <= set(mine), item
+        assert named == same[:3] if same else all(set(words(k)) & {w for m in theirs for w in words(m)} for k in named), item
 
     assert axe_violations(page) == []
 
@@ -121,3 +162,24 @@ def test_recommendations_work_from_file_urls(browser, bundled, errors):
         expect(page.locator(".rl-recommend li")).to_have_count(SHOWN)
     finally:
         context.close()
+
+
+@needs_dev
+def test_reasons_fall_back_to_keyphrases_that_share_a_rare_word(page, dev_list):
+    base, papers = dev_list
+    said = Counter(w for p in papers.values() for w in {*words(p["title"]), *(w for k in p["keywords"] for w in words(k))})
+    page.goto(base + "reading-list/")
+    loose = 0
+    for starred in sorted(papers)[:20]:
+        star(page, starred)
+        expect(page.locator(f'.rl-recommend li[data-rl-near="{starred}"]')).to_have_count(SHOWN)
+        theirs = {w for k in papers[starred]["keywords"] for w in words(k)}
+        for item in shown(page):
+            named, mine = reason_keywords(item["reason"], EN), papers[item["id"]]["keywords"]
+            if named and not {key(k) for k in named} & {key(k) for k in papers[starred]["keywords"]}:
+                loose += 1
+                # Each shares with the starred paper's keyphrases a word of four letters or more that at most 5% of the papers say.
+                rare = {w for w in theirs if len(w) > 3 and said[w] <= 0.05 * len(papers)}
+                assert set(named) <= set(mine) and all(rare & set(words(k)) for k in named), item
+        star(page, starred, on=False)
+    assert loose

@@ -1,6 +1,6 @@
 // "More like my stars": the papers nearest the starred ones by their
-// sentence vectors, on the home page (once anything is starred) and the
-// Reading list, each with its reason.
+// sentence vectors, words and themes, on the home page (once anything is
+// starred) and the Reading list, each with its reason.
 import { el, text, titleNodes, typeset } from "./dom.js";
 import { msg } from "./i18n.js";
 import { indexPapers, loadPapers } from "./papers.js";
@@ -9,36 +9,171 @@ import { pageHref } from "./urls.js";
 import { loadVectors } from "./vectors.js";
 
 var SHOWN = 10;
+// What the words of titles and keywords, and the site's themes, weigh beside
+// the sentence vectors' cosine (1). Chosen on the first 1,000 ICLR 2026 papers
+// and confirmed on papers 5,001-6,000 (see CONTRIBUTING.md).
+var TERMS = 1;
+var THEME = 0.1;
+var SUBTHEME = 0.1;
+var WEIGHTS = 1 + TERMS + THEME + SUBTHEME;
+// Words that say nothing of a paper's subject, left out of its terms.
+var STOPWORDS = new Set(
+  ("a an and are as at based be by can do does for from how in into is its new not of on or our over the through to " +
+    "toward towards under using via vs we what when why with without").split(" ")
+);
 
 // The k papers nearest the papers ids, best first: [{ id, score, near }],
-// score the mean cosine to them and near the one of them it is nearest.
-// Starred and read papers are left out; equal scores go to the lower id.
-// Cosines are taken about the list's mean vector: what every paper of the
-// list says counts for nothing. Five starred papers of one ICLR 2026 area
-// (the ten largest of the first 1,000 papers) find 49% of their ten best in
-// that area so, 39% uncentred; the highest cosine instead of the mean, 31%.
+// score in [-1, 1] and near the one of them it is nearest. Starred and read
+// papers are left out; equal scores go to the lower id.
+//
+// A score is a weighted mean of four likenesses to the given papers: the
+// cosine to their mean sentence vector, taken about the list's mean vector so
+// that what every paper says counts for nothing; the TF-IDF cosine of the
+// words and keywords of titles and keywords to theirs, each term weighed by
+// the square of its share of them, so that terms several of them have outweigh
+// the terms of one; and the shares of them in the paper's theme and sub-theme.
+// Five starred papers of one ICLR 2026 area (the ten largest of papers 1-1,000)
+// find 49% of their ten best in that area by the cosine alone, 56% so; of
+// papers 5,001-6,000, 51% and 57%.
 function recommend(ids, k) {
-  return loadVectors().then(function (v) {
+  return Promise.all([loadVectors(), loadPapers()]).then(function (loaded) {
+    var v = loaded[0];
     var c = centred(v);
+    var t = termIndex(v, loaded[1]);
     var given = ids.filter(function (id) { return c.rows.has(id); }).map(function (id) { return c.rows.get(id); });
     var mean = new Float32Array(v.dims);
     given.forEach(function (row) {
       for (var j = 0; j < v.dims; j++) mean[j] += c.data[row * v.dims + j] / given.length;
     });
+    var wanted = consensus(t, given);
+    var themes = shares(t.themes, given);
+    var subthemes = shares(t.subthemes, given);
     var left = new Set(given);
     var found = [];
     var score = new Float64Array(v.ids.length);
     v.ids.forEach(function (id, row) {
       if (!given.length || left.has(row) || store.starred(id) || store.read(id)) return;
-      score[row] = cosine(c, row, mean, 0);
+      score[row] =
+        (cosine(c, row, mean, 0) +
+          TERMS * termCosine(t, row, wanted) +
+          THEME * (themes.get(t.themes[row]) || 0) +
+          SUBTHEME * (subthemes.get(t.subthemes[row]) || 0)) /
+        WEIGHTS;
       found.push(row);
     });
     found.sort(function (a, b) { return score[b] - score[a] || (v.ids[a] < v.ids[b] ? -1 : 1); });
     return found.slice(0, k).map(function (row) {
-      var near = given.reduce(function (best, s) { return cosine(c, row, c.data, s * v.dims) > cosine(c, row, c.data, best * v.dims) ? s : best; });
+      var near = given.reduce(function (best, s) { return likeness(c, t, row, s) > likeness(c, t, row, best) ? s : best; });
       return { id: v.ids[row], score: score[row], near: v.ids[near] };
     });
   });
+}
+
+// How like row is the given paper at row other, weighed as recommend weighs its likeness to several.
+function likeness(c, t, row, other) {
+  var dense = new Map();
+  t.terms[other].forEach(function (term, i) { dense.set(term, t.weights[other][i]); });
+  return (
+    cosine(c, row, c.data, other * c.dims) +
+    TERMS * termCosine(t, row, dense) +
+    THEME * (t.themes[row] === t.themes[other] ? 1 : 0) +
+    SUBTHEME * (t.subthemes[row] !== null && t.subthemes[row] === t.subthemes[other] ? 1 : 0)
+  );
+}
+
+// The given rows' mean term vector with each weight squared, scaled back to the mean's length: a term all of
+// them have weighs as before, a term of one of five a fifth as much again.
+function consensus(t, given) {
+  var mean = new Map();
+  given.forEach(function (row) {
+    t.terms[row].forEach(function (term, i) { mean.set(term, (mean.get(term) || 0) + t.weights[row][i] / given.length); });
+  });
+  var length = 0;
+  var squared = 0;
+  mean.forEach(function (w) {
+    length += w * w;
+    squared += w * w * w * w;
+  });
+  var scale = squared ? Math.sqrt(length / squared) : 0;
+  var wanted = new Map();
+  mean.forEach(function (w, term) { wanted.set(term, w * w * scale); });
+  return wanted;
+}
+
+function termCosine(t, row, wanted) {
+  var dot = 0;
+  t.terms[row].forEach(function (term, i) { dot += (wanted.get(term) || 0) * t.weights[row][i]; });
+  return dot;
+}
+
+// Each value's share of the given rows' values; a null value is no one's.
+function shares(values, given) {
+  var share = new Map();
+  given.forEach(function (row) {
+    if (values[row] !== null) share.set(values[row], (share.get(values[row]) || 0) + 1 / given.length);
+  });
+  return share;
+}
+
+// Each row's terms (the words of its paper's title and keywords, each keyword
+// whole) weighed by the square root of their idf, rows of unit length; a term
+// of one paper weighs nothing, as it can match no other. Made once per load.
+var termCache = null;
+function termIndex(v, papers) {
+  if (termCache && termCache.v === v && termCache.papers === papers) return termCache;
+  var byId = new Map(papers.map(function (p) { return [p.id, p]; }));
+  var column = new Map();
+  var counts = [];
+  var rows = v.ids.map(function (id) {
+    var found = new Set(paperTerms(byId.get(id)));
+    return Array.from(found, function (term) {
+      if (!column.has(term)) {
+        column.set(term, counts.length);
+        counts.push(0);
+      }
+      counts[column.get(term)] += 1;
+      return column.get(term);
+    });
+  });
+  var n = v.ids.length;
+  var weights = rows.map(function (terms) {
+    var w = terms.map(function (term) { return counts[term] > 1 ? Math.sqrt(Math.log(n / counts[term])) : 0; });
+    var norm = Math.sqrt(w.reduce(function (sum, x) { return sum + x * x; }, 0)) || 1;
+    return w.map(function (x) { return x / norm; });
+  });
+  function field(name) {
+    return v.ids.map(function (id) {
+      var paper = byId.get(id) || {};
+      return paper[name] || null;
+    });
+  }
+  termCache = { v: v, papers: papers, column: column, counts: counts, terms: rows, weights: weights, themes: field("theme_slug"), subthemes: field("subtheme_slug") };
+  return termCache;
+}
+
+// A paper's terms: "w:" and each word of its title and keywords, "k:" and each keyword's words.
+function paperTerms(paper) {
+  if (!paper) return [];
+  var terms = words(text(paper.title)).map(function (w) { return "w:" + w; });
+  (paper.keywords || []).forEach(function (keyword) {
+    var said = words(text(keyword));
+    said.forEach(function (w) { terms.push("w:" + w); });
+    if (said.length) terms.push("k:" + said.join(" "));
+  });
+  return terms;
+}
+
+// A text's words, lower-case and singular, stopwords and single letters left out.
+function words(said) {
+  return (said.toLowerCase().match(/[a-z0-9]+/g) || [])
+    .filter(function (w) { return w.length > 1 && !STOPWORDS.has(w); })
+    .map(singular);
+}
+
+function singular(w) {
+  if (w.length > 4 && w.endsWith("ies")) return w.slice(0, -3) + "y";
+  if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) return w.slice(0, -1);
+  return w;
 }
 
 // The vectors less their mean, rows of unit length, made once per load.
@@ -68,6 +203,28 @@ function cosine(c, row, other, offset) {
   var dot = 0;
   for (var j = 0; j < c.dims; j++) dot += c.data[row * c.dims + j] * other[offset + j];
   return dot;
+}
+
+// Up to three of paper's keywords that near has too, as paper spells them:
+// the same words, singular or plural ("vision-language models", "Vision
+// Language Model"); failing those, keywords that share a rare word with one
+// of near's ("offline reinforcement learning" and "inverse reinforcement
+// learning" share "reinforcement" where at most 5% of the papers say it; on
+// a list of fewer than 40 papers, no word is that rare).
+var REASONS = 3;
+var RARE_SHARE = 0.05;
+function sharedKeywords(paper, near) {
+  var theirs = (near.keywords || []).map(function (k) { return words(text(k)); });
+  var keys = new Set(theirs.map(function (said) { return said.join(" "); }));
+  var mine = (paper.keywords || []).filter(function (k) { return words(text(k)).length; });
+  var same = mine.filter(function (k) { return keys.has(words(text(k)).join(" ")); });
+  if (same.length || !termCache) return same.slice(0, REASONS);
+  var said = new Set([].concat.apply([], theirs));
+  var rare = function (w) {
+    var at = termCache.column.get("w:" + w);
+    return w.length > 3 && at !== undefined && termCache.counts[at] <= RARE_SHARE * termCache.terms.length;
+  };
+  return mine.filter(function (k) { return words(text(k)).some(function (w) { return said.has(w) && rare(w); }); }).slice(0, REASONS);
 }
 
 // The section in box: hidden while nothing is starred, redrawn when stars
@@ -101,8 +258,7 @@ function show(box, idx, found) {
     var paper = idx.byId.get(r.id);
     var near = idx.byId.get(r.near);
     if (!paper || !near) return;
-    var mine = new Set((near.keywords || []).map(function (k) { return text(k).toLowerCase(); }));
-    var shared = (paper.keywords || []).filter(function (k) { return mine.has(text(k).toLowerCase()); });
+    var shared = sharedKeywords(paper, near);
     var reason = [msg("js.recommend_near", { title: text(near.title) })];
     if (shared.length) reason.push(msg("js.recommend_shared", { keywords: shared.map(text).join(", ") }));
     list.appendChild(

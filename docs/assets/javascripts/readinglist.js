@@ -1116,8 +1116,8 @@
     } catch (_err) {
     }
   }
-  function matches(item, state, words) {
-    for (var i = 0; i < words.length; i++) if (item.hay.indexOf(words[i]) < 0) return false;
+  function matches(item, state, words2) {
+    for (var i = 0; i < words2.length; i++) if (item.hay.indexOf(words2[i]) < 0) return false;
     for (var j = 0; j < state.tags.length; j++) if (!item.keywords.has(state.tags[j])) return false;
     if (state.status && item.status !== state.status) return false;
     if (state.starred && !store.starred(item.rec.id)) return false;
@@ -1176,11 +1176,11 @@
     });
     var urlTimer = 0;
     function apply(writeUrl) {
-      var words = fold(state.text).split(/\s+/).filter(Boolean);
+      var words2 = fold(state.text).split(/\s+/).filter(Boolean);
       var shown = /* @__PURE__ */ new Set();
       var visibleLists = /* @__PURE__ */ new Set();
       items.forEach(function(item) {
-        var ok = matches(item, state, words);
+        var ok = matches(item, state, words2);
         if (item.off === ok) {
           item.off = !ok;
           item.li.classList.toggle("rl-off", !ok);
@@ -1839,9 +1839,18 @@
 
   // src/recommend.js
   var SHOWN = 10;
+  var TERMS = 1;
+  var THEME = 0.1;
+  var SUBTHEME = 0.1;
+  var WEIGHTS = 1 + TERMS + THEME + SUBTHEME;
+  var STOPWORDS = new Set(
+    "a an and are as at based be by can do does for from how in into is its new not of on or our over the through to toward towards under using via vs we what when why with without".split(" ")
+  );
   function recommend(ids, k) {
-    return loadVectors().then(function(v) {
+    return Promise.all([loadVectors(), loadPapers()]).then(function(loaded) {
+      var v = loaded[0];
       var c = centred(v);
+      var t = termIndex(v, loaded[1]);
       var given = ids.filter(function(id) {
         return c.rows.has(id);
       }).map(function(id) {
@@ -1851,12 +1860,15 @@
       given.forEach(function(row) {
         for (var j = 0; j < v.dims; j++) mean[j] += c.data[row * v.dims + j] / given.length;
       });
+      var wanted = consensus(t, given);
+      var themes = shares(t.themes, given);
+      var subthemes = shares(t.subthemes, given);
       var left = new Set(given);
       var found = [];
       var score = new Float64Array(v.ids.length);
       v.ids.forEach(function(id, row) {
         if (!given.length || left.has(row) || store.starred(id) || store.read(id)) return;
-        score[row] = cosine(c, row, mean, 0);
+        score[row] = (cosine(c, row, mean, 0) + TERMS * termCosine(t, row, wanted) + THEME * (themes.get(t.themes[row]) || 0) + SUBTHEME * (subthemes.get(t.subthemes[row]) || 0)) / WEIGHTS;
         found.push(row);
       });
       found.sort(function(a, b) {
@@ -1864,11 +1876,116 @@
       });
       return found.slice(0, k).map(function(row) {
         var near = given.reduce(function(best, s) {
-          return cosine(c, row, c.data, s * v.dims) > cosine(c, row, c.data, best * v.dims) ? s : best;
+          return likeness(c, t, row, s) > likeness(c, t, row, best) ? s : best;
         });
         return { id: v.ids[row], score: score[row], near: v.ids[near] };
       });
     });
+  }
+  function likeness(c, t, row, other) {
+    var dense = /* @__PURE__ */ new Map();
+    t.terms[other].forEach(function(term, i) {
+      dense.set(term, t.weights[other][i]);
+    });
+    return cosine(c, row, c.data, other * c.dims) + TERMS * termCosine(t, row, dense) + THEME * (t.themes[row] === t.themes[other] ? 1 : 0) + SUBTHEME * (t.subthemes[row] !== null && t.subthemes[row] === t.subthemes[other] ? 1 : 0);
+  }
+  function consensus(t, given) {
+    var mean = /* @__PURE__ */ new Map();
+    given.forEach(function(row) {
+      t.terms[row].forEach(function(term, i) {
+        mean.set(term, (mean.get(term) || 0) + t.weights[row][i] / given.length);
+      });
+    });
+    var length = 0;
+    var squared = 0;
+    mean.forEach(function(w) {
+      length += w * w;
+      squared += w * w * w * w;
+    });
+    var scale = squared ? Math.sqrt(length / squared) : 0;
+    var wanted = /* @__PURE__ */ new Map();
+    mean.forEach(function(w, term) {
+      wanted.set(term, w * w * scale);
+    });
+    return wanted;
+  }
+  function termCosine(t, row, wanted) {
+    var dot = 0;
+    t.terms[row].forEach(function(term, i) {
+      dot += (wanted.get(term) || 0) * t.weights[row][i];
+    });
+    return dot;
+  }
+  function shares(values, given) {
+    var share = /* @__PURE__ */ new Map();
+    given.forEach(function(row) {
+      if (values[row] !== null) share.set(values[row], (share.get(values[row]) || 0) + 1 / given.length);
+    });
+    return share;
+  }
+  var termCache = null;
+  function termIndex(v, papers) {
+    if (termCache && termCache.v === v && termCache.papers === papers) return termCache;
+    var byId = new Map(papers.map(function(p) {
+      return [p.id, p];
+    }));
+    var column = /* @__PURE__ */ new Map();
+    var counts = [];
+    var rows = v.ids.map(function(id) {
+      var found = new Set(paperTerms(byId.get(id)));
+      return Array.from(found, function(term) {
+        if (!column.has(term)) {
+          column.set(term, counts.length);
+          counts.push(0);
+        }
+        counts[column.get(term)] += 1;
+        return column.get(term);
+      });
+    });
+    var n = v.ids.length;
+    var weights = rows.map(function(terms) {
+      var w = terms.map(function(term) {
+        return counts[term] > 1 ? Math.sqrt(Math.log(n / counts[term])) : 0;
+      });
+      var norm = Math.sqrt(w.reduce(function(sum, x) {
+        return sum + x * x;
+      }, 0)) || 1;
+      return w.map(function(x) {
+        return x / norm;
+      });
+    });
+    function field(name) {
+      return v.ids.map(function(id) {
+        var paper = byId.get(id) || {};
+        return paper[name] || null;
+      });
+    }
+    termCache = { v, papers, column, counts, terms: rows, weights, themes: field("theme_slug"), subthemes: field("subtheme_slug") };
+    return termCache;
+  }
+  function paperTerms(paper) {
+    if (!paper) return [];
+    var terms = words(text(paper.title)).map(function(w) {
+      return "w:" + w;
+    });
+    (paper.keywords || []).forEach(function(keyword) {
+      var said = words(text(keyword));
+      said.forEach(function(w) {
+        terms.push("w:" + w);
+      });
+      if (said.length) terms.push("k:" + said.join(" "));
+    });
+    return terms;
+  }
+  function words(said) {
+    return (said.toLowerCase().match(/[a-z0-9]+/g) || []).filter(function(w) {
+      return w.length > 1 && !STOPWORDS.has(w);
+    }).map(singular);
+  }
+  function singular(w) {
+    if (w.length > 4 && w.endsWith("ies")) return w.slice(0, -3) + "y";
+    if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) return w.slice(0, -1);
+    return w;
   }
   var centredCache = null;
   function centred(v) {
@@ -1896,6 +2013,33 @@
     var dot = 0;
     for (var j = 0; j < c.dims; j++) dot += c.data[row * c.dims + j] * other[offset + j];
     return dot;
+  }
+  var REASONS = 3;
+  var RARE_SHARE = 0.05;
+  function sharedKeywords(paper, near) {
+    var theirs = (near.keywords || []).map(function(k) {
+      return words(text(k));
+    });
+    var keys = new Set(theirs.map(function(said2) {
+      return said2.join(" ");
+    }));
+    var mine = (paper.keywords || []).filter(function(k) {
+      return words(text(k)).length;
+    });
+    var same = mine.filter(function(k) {
+      return keys.has(words(text(k)).join(" "));
+    });
+    if (same.length || !termCache) return same.slice(0, REASONS);
+    var said = new Set([].concat.apply([], theirs));
+    var rare = function(w) {
+      var at = termCache.column.get("w:" + w);
+      return w.length > 3 && at !== void 0 && termCache.counts[at] <= RARE_SHARE * termCache.terms.length;
+    };
+    return mine.filter(function(k) {
+      return words(text(k)).some(function(w) {
+        return said.has(w) && rare(w);
+      });
+    }).slice(0, REASONS);
   }
   function initRecommend(box) {
     var drawn = 0;
@@ -1925,12 +2069,7 @@
       var paper = idx.byId.get(r.id);
       var near = idx.byId.get(r.near);
       if (!paper || !near) return;
-      var mine = new Set((near.keywords || []).map(function(k) {
-        return text(k).toLowerCase();
-      }));
-      var shared = (paper.keywords || []).filter(function(k) {
-        return mine.has(text(k).toLowerCase());
-      });
+      var shared = sharedKeywords(paper, near);
       var reason = [msg("js.recommend_near", { title: text(near.title) })];
       if (shared.length) reason.push(msg("js.recommend_shared", { keywords: shared.map(text).join(", ") }));
       list2.appendChild(
@@ -2056,7 +2195,7 @@
     const form = box.querySelector(".md-search__form");
     const meta = box.querySelector(".md-search-result__meta");
     const list2 = box.querySelector(".md-search-result__list");
-    const words = box.dataset;
+    const words2 = box.dataset;
     const root = new URL(ROOT);
     const served = location.protocol === "http:" || location.protocol === "https:";
     let pagefind = null;
@@ -2081,9 +2220,9 @@
       meta.textContent = text2;
     }
     function count(n) {
-      if (n === 0) return words.rlNone;
-      if (n === 1) return words.rlOne;
-      return words.rlOther.replace("#", String(n));
+      if (n === 0) return words2.rlNone;
+      if (n === 1) return words2.rlOne;
+      return words2.rlOther.replace("#", String(n));
     }
     function unescapeAngles(text2) {
       return text2.replace(/&lt;/g, "<").replace(/&gt;/g, ">");
@@ -2147,7 +2286,7 @@
       return entry(data.url, mathNodes(((_a = data.meta) == null ? void 0 : _a.title) || data.url), withoutTitle(excerptNodes(data.excerpt), (_b = data.meta) == null ? void 0 : _b.title));
     }
     function meaningItem(query) {
-      const url = new URL(words.rlMeaning, root);
+      const url = new URL(words2.rlMeaning, root);
       url.searchParams.set("q", query);
       const li = entry(url.href, [msg("js.search_by_meaning", { query })], [msg("js.search_by_meaning_note")]);
       li.classList.add("rl-search__meaning");
@@ -2160,7 +2299,7 @@
       button2.type = "button";
       button2.className = "md-search-result__more rl-search__more-button";
       button2.tabIndex = -1;
-      button2.textContent = words.rlMore.replace("#", String(Math.min(RESULTS, total - shown)));
+      button2.textContent = words2.rlMore.replace("#", String(Math.min(RESULTS, total - shown)));
       button2.addEventListener("click", async () => {
         var _a;
         const number = latest;
@@ -2179,9 +2318,9 @@
       list2.replaceChildren(...items);
       renderMath(list2);
       if (total > items.length) list2.append(moreButton(total, items.length));
-      const meaning = query && words.rlMeaning !== void 0;
+      const meaning = query && words2.rlMeaning !== void 0;
       if (meaning) list2.append(meaningItem(query));
-      if (!query) say(words.rlPlaceholder);
+      if (!query) say(words2.rlPlaceholder);
       else say(meaning ? msg("js.search_by_words", { count: count(total) }) : count(total));
       box.dataset.rlQuery = query;
       if (query && settle) settle();
@@ -2192,7 +2331,7 @@
         return;
       }
       if (!served) {
-        say(words.rlNeedsServer);
+        say(words2.rlNeedsServer);
         box.dataset.rlQuery = query;
         return;
       }
@@ -2206,7 +2345,7 @@
         show2(query, data.map(item), answer.results.length);
       } catch (_error) {
         if (number !== latest) return;
-        say(words.rlUnavailable);
+        say(words2.rlUnavailable);
         box.dataset.rlQuery = query;
       }
     }
