@@ -131,12 +131,12 @@
     return { byId, byUrl };
   }
   var indexCache = null;
-  function indexPapers(papers) {
-    if (indexCache && indexCache.papers === papers) return indexCache;
+  function indexPapers(papers2) {
+    if (indexCache && indexCache.papers === papers2) return indexCache;
     var byId = /* @__PURE__ */ new Map();
     var byUrl = /* @__PURE__ */ new Map();
     var slugs = /* @__PURE__ */ new Map();
-    papers.forEach(function(p) {
+    papers2.forEach(function(p) {
       if (!p || typeof p.id !== "string") return;
       byId.set(p.id, p);
       if (typeof p.url === "string") byUrl.set(normalisePath(p.url), p);
@@ -148,7 +148,7 @@
     var themeIndex = new Map(themes.map(function(t) {
       return [t.slug, t.index];
     }));
-    indexCache = { papers, byId, byUrl, themes, themeIndex };
+    indexCache = { papers: papers2, byId, byUrl, themes, themeIndex };
     return indexCache;
   }
   var AFTER_LOAD_MS = 300;
@@ -616,20 +616,20 @@
     });
     function render() {
       views.clear();
-      var papers = starredPapers(idx);
-      var read = papers.filter(function(p) {
+      var papers2 = starredPapers(idx);
+      var read = papers2.filter(function(p) {
         return store.read(p.id);
       }).length;
       var elsewhere = store.starredIds().filter(function(id) {
         return !idx.byId.has(id);
       }).length;
-      summary.textContent = papers.length ? msg("js.list_summary", { starred: msgCount("js.starred_papers", papers.length), read }) : msg("js.list_empty");
+      summary.textContent = papers2.length ? msg("js.list_summary", { starred: msgCount("js.starred_papers", papers2.length), read }) : msg("js.list_empty");
       if (elsewhere) summary.textContent += " " + msg("js.list_elsewhere", { n: elsewhere });
       buttons.slice(0, 3).forEach(function(b) {
-        b.disabled = !papers.length;
+        b.disabled = !papers2.length;
       });
       content.textContent = "";
-      groupByTheme(papers).forEach(function(group) {
+      groupByTheme(papers2).forEach(function(group) {
         content.appendChild(el("h2", {}, [el("a", { href: pageHref("themes/" + encodeURIComponent(group.slug) + "/") }, [group.label])]));
         var list2 = el("ul", { class: "rl-list__papers" });
         group.papers.forEach(function(p) {
@@ -646,7 +646,7 @@
         typeset(list2);
       });
       repaint(null);
-      announce("rl:reading-list-render", { content, papers });
+      announce("rl:reading-list-render", { content, papers: papers2 });
     }
     store.listen(render);
     render();
@@ -658,9 +658,9 @@
       return idx.byId.get(id);
     });
   }
-  function groupByTheme(papers) {
+  function groupByTheme(papers2) {
     var groups = /* @__PURE__ */ new Map();
-    papers.forEach(function(p) {
+    papers2.forEach(function(p) {
       var slug = text(p.theme_slug);
       if (!groups.has(slug)) groups.set(slug, { slug, label: text(p.theme || slug), papers: [] });
       groups.get(slug).papers.push(p);
@@ -679,15 +679,15 @@
     var meta = document.querySelector('meta[property="og:site_name"]');
     return meta ? meta.getAttribute("content") : document.title;
   }
-  function toMarkdown(papers) {
+  function toMarkdown(papers2) {
     var md = function(s) {
       return text(s).replace(/[\\`*_[\]<>|~#]/g, "\\$&");
     };
-    var read = papers.filter(function(p) {
+    var read = papers2.filter(function(p) {
       return store.read(p.id);
     }).length;
-    var out = ["# " + md(siteName()) + ": my reading list", "", papers.length + " papers, " + read + " read.", ""];
-    groupByTheme(papers).forEach(function(g) {
+    var out = ["# " + md(siteName()) + ": my reading list", "", papers2.length + " papers, " + read + " read.", ""];
+    groupByTheme(papers2).forEach(function(g) {
       out.push("## " + md(g.label), "");
       g.papers.forEach(function(p) {
         out.push("- [" + (store.read(p.id) ? "x" : " ") + "] [" + md(p.title) + "](<" + publicHref(p.url).replace(/>/g, "%3E") + ">)" + (p.status ? " \u2014 " + md(p.status) : ""));
@@ -701,15 +701,15 @@
     });
     return out.join("\n");
   }
-  function toBibtex(papers) {
+  function toBibtex(papers2) {
     var used = /* @__PURE__ */ new Set();
-    return papers.map(function(p) {
+    return papers2.map(function(p) {
       return bibtexEntry({ id: p.id, title: p.title, url: publicHref(p.url), theme: p.theme, status: p.status, derived: p.title_derived, read: store.read(p.id), note: store.note(p.id) }, used);
     }).join("\n");
   }
   var CSV_COLUMNS = ["id", "title", "theme", "status", "url", "read", "note"];
-  function toCsv(papers) {
-    var rows = [CSV_COLUMNS].concat(papers.map(function(p) {
+  function toCsv(papers2) {
+    var rows = [CSV_COLUMNS].concat(papers2.map(function(p) {
       return [p.id, p.title, p.theme, p.status, publicHref(p.url), store.read(p.id) ? "yes" : "no", store.note(p.id)];
     }));
     return "\uFEFF" + rows.map(function(r) {
@@ -855,13 +855,13 @@
   function doi(c) {
     return oneLine(c.doi || "");
   }
-  function toRis(papers) {
+  function toRis(papers2) {
     var out = [];
     function tag(name, value) {
       var v = oneLine(value);
       if (v) out.push(name + "  - " + v);
     }
-    papers.forEach(function(p) {
+    papers2.forEach(function(p) {
       var c = p.c;
       out.push("TY  - CPAPER");
       tag("ID", p.id);
@@ -905,8 +905,8 @@
     var at = n.lastIndexOf(" ");
     return at > 0 ? { family: n.slice(at + 1), given: n.slice(0, at) } : { literal: n };
   }
-  function toCsl(papers) {
-    var items = papers.map(function(p) {
+  function toCsl(papers2) {
+    var items = papers2.map(function(p) {
       var c = p.c;
       var item = { id: p.id, type: "paper-conference", title: p.title };
       var authors = list(c.authors);
@@ -1263,15 +1263,15 @@
     var wanted = new URLSearchParams(location.search).get(URL_KEYS.tag);
     if (!wanted) return;
     var key = fold(wanted).trim();
-    var papers = idx.papers.filter(function(p) {
+    var papers2 = idx.papers.filter(function(p) {
       return (p.keywords || []).some(function(k) {
         return fold(k).trim() === key;
       });
     });
     var heading = el("h2", { id: "tagged" }, [msg("js.tagged", { keyword: wanted })]);
-    var note = el("p", { class: "rl-meta" }, [msgCount("js.papers", papers.length)]);
+    var note = el("p", { class: "rl-meta" }, [msgCount("js.papers", papers2.length)]);
     var list2 = el("ul", { class: "rl-tag-view__papers" });
-    papers.forEach(function(p) {
+    papers2.forEach(function(p) {
       list2.append(el("li", {}, [el("a", { href: pageHref(p.url) }, titleNodes(p)), " \xB7 " + text(p.theme)]));
     });
     box.replaceChildren(heading, note, list2);
@@ -1572,9 +1572,9 @@
   }
   function withRecords(map) {
     if (!map.records) {
-      map.records = loadPapers().then(function(papers) {
+      map.records = loadPapers().then(function(papers2) {
         map.points.forEach(function(p) {
-          p.rec = papers[p.row] || null;
+          p.rec = papers2[p.row] || null;
         });
         drawOverlay(map);
         return map;
@@ -1772,179 +1772,50 @@
     initPaperPage();
   }
 
-  // src/vectors.js
-  var decoded = null;
-  function loadVectors() {
-    return loadData("vectors.js", "RL_VECTORS").then(function(raw) {
-      if (decoded && decoded.raw === raw) return decoded.vectors;
-      var bytes = atob(raw.data);
-      var data = new Int8Array(bytes.length);
-      for (var i = 0; i < bytes.length; i++) data[i] = bytes.charCodeAt(i) << 24 >> 24;
-      decoded = { raw, vectors: { ids: raw.ids, dims: raw.dims, data, scale: raw.scale } };
-      return decoded.vectors;
-    });
-  }
-
-  // src/semantic/nearest.js
-  var norms = /* @__PURE__ */ new WeakMap();
-  function rowNorms(vectors) {
-    if (!norms.has(vectors)) {
-      var out = new Float64Array(vectors.ids.length);
-      for (var r = 0; r < out.length; r++) {
-        var sum = 0;
-        for (var i = r * vectors.dims; i < (r + 1) * vectors.dims; i++) sum += vectors.data[i] * vectors.data[i];
-        out[r] = Math.sqrt(sum) || 1;
-      }
-      norms.set(vectors, out);
-    }
-    return norms.get(vectors);
-  }
-  function nearest(query, vectors, k) {
-    var lengths = rowNorms(vectors);
-    var dims = vectors.dims;
-    var scored = vectors.ids.map(function(id, r) {
-      var dot = 0;
-      for (var i = 0; i < dims; i++) dot += query[i] * vectors.data[r * dims + i];
-      return { id, score: dot / lengths[r] };
-    });
-    scored.sort(function(a, b) {
-      return b.score - a.score;
-    });
-    return scored.slice(0, k);
-  }
-
   // src/semantic/load.js
   function semantic() {
     return loadData("assets/javascripts/semantic.js", "RLSemantic");
   }
+  function papers() {
+    return loadPapers().then(indexPapers);
+  }
+  function warn(err) {
+    console.warn("readinglist: could not load semantic.js", err);
+  }
   function encode(text2) {
-    return semantic().then(function(model) {
-      return model.encode(text2);
+    return semantic().then(function(m) {
+      return m.encode(text2);
     });
   }
   function similar(text2, k) {
-    return Promise.all([encode(text2), loadVectors()]).then(function(both) {
-      return nearest(both[0], both[1], k);
+    return semantic().then(function(m) {
+      return m.similar(text2, k);
+    });
+  }
+  function recommend(ids, k) {
+    return semantic().then(function(m) {
+      return m.recommend(ids, k, store);
     });
   }
   function initSearchPage(box) {
-    semantic().then(function(model) {
-      model.initSearchPage(box, similar, function() {
-        return loadPapers().then(indexPapers);
-      });
-    }, function(err) {
-      console.warn("readinglist: could not load semantic.js", err);
-    });
-  }
-
-  // src/recommend.js
-  var SHOWN = 10;
-  function recommend(ids, k) {
-    return loadVectors().then(function(v) {
-      var c = centred(v);
-      var given = ids.filter(function(id) {
-        return c.rows.has(id);
-      }).map(function(id) {
-        return c.rows.get(id);
-      });
-      var mean = new Float32Array(v.dims);
-      given.forEach(function(row) {
-        for (var j = 0; j < v.dims; j++) mean[j] += c.data[row * v.dims + j] / given.length;
-      });
-      var left = new Set(given);
-      var found = [];
-      var score = new Float64Array(v.ids.length);
-      v.ids.forEach(function(id, row) {
-        if (!given.length || left.has(row) || store.starred(id) || store.read(id)) return;
-        score[row] = cosine(c, row, mean, 0);
-        found.push(row);
-      });
-      found.sort(function(a, b) {
-        return score[b] - score[a] || (v.ids[a] < v.ids[b] ? -1 : 1);
-      });
-      return found.slice(0, k).map(function(row) {
-        var near = given.reduce(function(best, s) {
-          return cosine(c, row, c.data, s * v.dims) > cosine(c, row, c.data, best * v.dims) ? s : best;
-        });
-        return { id: v.ids[row], score: score[row], near: v.ids[near] };
-      });
-    });
-  }
-  var centredCache = null;
-  function centred(v) {
-    if (centredCache && centredCache.v === v) return centredCache;
-    var n = v.ids.length;
-    var mean = new Float64Array(v.dims);
-    for (var i = 0; i < v.data.length; i++) mean[i % v.dims] += v.data[i] / n;
-    var data = new Float32Array(v.data.length);
-    for (var row = 0; row < n; row++) {
-      var at = row * v.dims;
-      var norm = 0;
-      for (var j = 0; j < v.dims; j++) {
-        data[at + j] = v.data[at + j] - mean[j];
-        norm += data[at + j] * data[at + j];
-      }
-      norm = Math.sqrt(norm) || 1;
-      for (var m = 0; m < v.dims; m++) data[at + m] /= norm;
-    }
-    centredCache = { v, dims: v.dims, data, rows: new Map(v.ids.map(function(id, r) {
-      return [id, r];
-    })) };
-    return centredCache;
-  }
-  function cosine(c, row, other, offset) {
-    var dot = 0;
-    for (var j = 0; j < c.dims; j++) dot += c.data[row * c.dims + j] * other[offset + j];
-    return dot;
+    semantic().then(function(m) {
+      m.initSearchPage(box, papers);
+    }, warn);
   }
   function initRecommend(box) {
-    var drawn = 0;
-    function render() {
-      var starred = store.starredIds();
-      var turn = ++drawn;
-      if (!starred.length) {
-        box.hidden = true;
-        return;
-      }
-      Promise.all([loadPapers(), recommend(starred, SHOWN)]).then(
-        function(found) {
-          if (turn === drawn) show(box, indexPapers(found[0]), found[1]);
-        },
-        function(err) {
-          console.warn("readinglist: could not load the papers' vectors", err);
-          box.hidden = true;
-        }
-      );
-    }
-    store.listen(render);
-    render();
-  }
-  function show(box, idx, found) {
-    var list2 = el("ol", { class: "rl-recommend__papers" });
-    found.forEach(function(r) {
-      var paper = idx.byId.get(r.id);
-      var near = idx.byId.get(r.near);
-      if (!paper || !near) return;
-      var mine = new Set((near.keywords || []).map(function(k) {
-        return text(k).toLowerCase();
-      }));
-      var shared = (paper.keywords || []).filter(function(k) {
-        return mine.has(text(k).toLowerCase());
+    var started = false;
+    function start() {
+      if (started || !store.starredIds().length) return;
+      started = true;
+      semantic().then(function(m) {
+        m.initRecommend(box, store, papers);
+      }, function(err) {
+        started = false;
+        warn(err);
       });
-      var reason = [msg("js.recommend_near", { title: text(near.title) })];
-      if (shared.length) reason.push(msg("js.recommend_shared", { keywords: shared.map(text).join(", ") }));
-      list2.appendChild(
-        el("li", { class: "rl-recommend__item", "data-rl-paper": r.id, "data-rl-near": r.near }, [
-          el("a", { href: pageHref(paper.url) }, titleNodes(paper)),
-          el("br"),
-          el("small", { class: "rl-recommend__reason" }, [reason.join(" \xB7 ")])
-        ])
-      );
-    });
-    box.textContent = "";
-    box.append(el("h2", {}, [msg("js.recommend_title")]), found.length ? list2 : el("p", {}, [msg("js.recommend_none")]));
-    typeset(list2);
-    box.hidden = false;
+    }
+    store.listen(start);
+    start();
   }
 
   // src/schedule.js
@@ -1979,7 +1850,7 @@
     out.push(current);
     return out.join("\r\n");
   }
-  function toIcs(papers, table) {
+  function toIcs(papers2, table) {
     var stamp = (/* @__PURE__ */ new Date()).toISOString().replace(/\.\d+Z$/, "Z");
     var lines = [
       "BEGIN:VCALENDAR",
@@ -1990,7 +1861,7 @@
       "X-WR-CALNAME:" + icsText(siteName() + ": " + T3.title)
     ];
     var zone = null;
-    papers.forEach(function(p) {
+    papers2.forEach(function(p) {
       own(table, p.id).forEach(function(s) {
         if (!zone && /\//.test(text(s.zone))) zone = text(s.zone);
         var page = publicHref(p.url);
@@ -2175,7 +2046,7 @@
       li.append(button2);
       return li;
     }
-    function show2(query, items, total) {
+    function show(query, items, total) {
       list2.replaceChildren(...items);
       renderMath(list2);
       if (total > items.length) list2.append(moreButton(total, items.length));
@@ -2188,7 +2059,7 @@
     }
     async function run(query, number) {
       if (!query) {
-        show2("", [], 0);
+        show("", [], 0);
         return;
       }
       if (!served) {
@@ -2203,7 +2074,7 @@
         const data = await Promise.all(answer.results.slice(0, RESULTS).map((result) => result.data()));
         if (number !== latest) return;
         found = answer;
-        show2(query, data.map(item), answer.results.length);
+        show(query, data.map(item), answer.results.length);
       } catch (_error) {
         if (number !== latest) return;
         say(words.rlUnavailable);
@@ -2261,7 +2132,7 @@
     });
     form.addEventListener("reset", () => {
       latest++;
-      setTimeout(() => show2("", [], 0));
+      setTimeout(() => show("", [], 0));
       input.focus();
     });
     form.addEventListener("submit", (event) => {
@@ -2421,20 +2292,20 @@
     if (value === null) return;
     var shared = decode(value, idx);
     if (!shared) return;
-    var papers = shared.ids.map(function(id) {
+    var papers2 = shared.ids.map(function(id) {
       return idx.byId.get(id);
     });
     var status = el("p", { class: "rl-shared__status", role: "status", "aria-live": "polite" });
     var save = el("button", { type: "button", class: "rl-button", "data-rl-action": "save-shared" }, [T4.save]);
     var close = el("button", { type: "button", class: "rl-button", "data-rl-action": "close-shared" }, [T4.close]);
-    var summary = msgCount("js.share.count", papers.length) + (shared.missing ? ". " + msgCount("js.share.missing", shared.missing) : ".");
+    var summary = msgCount("js.share.count", papers2.length) + (shared.missing ? ". " + msgCount("js.share.missing", shared.missing) : ".");
     var panel = el("section", { class: "rl-shared", "aria-labelledby": "rl-shared-heading" }, [
       el("h2", { id: "rl-shared-heading" }, [T4.heading]),
       el("p", { class: "rl-shared__summary" }, [summary]),
       el("div", { class: "rl-list__toolbar" }, [save, close]),
       status
     ]);
-    groupByTheme(papers).forEach(function(group) {
+    groupByTheme(papers2).forEach(function(group) {
       panel.appendChild(el("h3", {}, [group.label]));
       var list2 = el("ul", { class: "rl-shared__papers" });
       group.papers.forEach(function(p) {
@@ -2442,13 +2313,13 @@
       });
       panel.appendChild(list2);
     });
-    save.disabled = !papers.length;
+    save.disabled = !papers2.length;
     box.before(panel);
     save.addEventListener("click", function() {
-      store.update(papers.map(function(p) {
+      store.update(papers2.map(function(p) {
         return [p.id, "s", true];
       }));
-      status.textContent = msgCount("js.share.saved", papers.length);
+      status.textContent = msgCount("js.share.saved", papers2.length);
       save.disabled = true;
     });
     close.addEventListener("click", function() {
@@ -2508,8 +2379,8 @@
     }
     if (readingList || tagView) {
       afterLoadAndFirstSearch(firstSearch).then(loadPapers).then(
-        function(papers) {
-          var idx = indexPapers(papers);
+        function(papers2) {
+          var idx = indexPapers(papers2);
           if (readingList) initReadingList(readingList, idx);
           if (tagView) initTagView(tagView, idx);
         },

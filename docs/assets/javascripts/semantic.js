@@ -56,6 +56,84 @@
     return loading.get(file);
   }
 
+  // src/math.js
+  var DELIMITERS = [
+    { left: "\\[", right: "\\]", display: true },
+    { left: "\\(", right: "\\)", display: false },
+    { left: "$$", right: "$$", display: true }
+  ];
+  var KATEX = ROOT + "assets/katex/";
+  var loading2 = null;
+  function loadKatex() {
+    if (!loading2) {
+      var css = document.createElement("link");
+      css.rel = "stylesheet";
+      css.href = KATEX + "katex.min.css";
+      document.head.appendChild(css);
+      loading2 = loadScript(KATEX + "katex.min.js").then(function() {
+        return loadScript(KATEX + "contrib/auto-render.min.js");
+      });
+    }
+    return loading2;
+  }
+  function renderMath(root) {
+    var scope = (root == null ? void 0 : root.querySelectorAll) ? root : document;
+    var nodes = scope.querySelectorAll(".arithmatex");
+    if (!nodes.length) return;
+    loadKatex().then(
+      function() {
+        for (var i = 0; i < nodes.length; i++) {
+          try {
+            window.renderMathInElement(nodes[i], { delimiters: DELIMITERS, throwOnError: false });
+          } catch (err) {
+            console.warn("readinglist: could not render math", err);
+          }
+        }
+      },
+      function() {
+        loading2 = null;
+      }
+    );
+  }
+  var MATH_TEXT = /(?<![\\$A-Za-z_])\$([^$\s](?:[^$]*?[^$\s\\])?)\$(?![A-Za-z_$])|\\\(([\s\S]+?)\\\)/g;
+  function mathNodes(value) {
+    var nodes = [];
+    var start = 0;
+    value = String(value);
+    value.replace(MATH_TEXT, function(match, dollars, parens, at) {
+      if (at > start) nodes.push(document.createTextNode(value.slice(start, at)));
+      var span = document.createElement("span");
+      span.className = "arithmatex";
+      span.textContent = "\\(" + (dollars || parens) + "\\)";
+      nodes.push(span);
+      start = at + match.length;
+      return match;
+    });
+    if (start < value.length) nodes.push(document.createTextNode(value.slice(start)));
+    return nodes;
+  }
+
+  // src/dom.js
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function(k) {
+      if (attrs[k] !== null && attrs[k] !== void 0 && attrs[k] !== false) node.setAttribute(k, attrs[k] === true ? "" : attrs[k]);
+    });
+    (children || []).forEach(function(c) {
+      node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+    });
+    return node;
+  }
+  function text(value) {
+    return value === null || value === void 0 ? "" : String(value);
+  }
+  function titleNodes(rec) {
+    return rec.title_math ? mathNodes(rec.title_math) : [text(rec.title)];
+  }
+  function typeset(node) {
+    renderMath(node);
+  }
+
   // src/semantic/linear.wasm
   var linear_default = __toBinary("AGFzbQEAAAABEAJgAXsBfWAHf39/f39/fwACDwEDZW52Bm1lbW9yeQIAAQMDAgABBwoBBmxpbmVhcgABCtUEAhkAIAD9HwAgAP0fAZIgAP0fAiAA/R8DkpILuAQDC38BfQV7IAJBAnQhCiAEQQJ0IQsCQANAIAdBBGogAUsNASAAIAcgCmxqIQ4gDiAKaiEPIA8gCmohECAQIApqIRFBACEIA0AgAyAIIApsaiEM/QwAAAAAAAAAAAAAAAAAAAAAIRP9DAAAAAAAAAAAAAAAAAAAAAAhFP0MAAAAAAAAAAAAAAAAAAAAACEV/QwAAAAAAAAAAAAAAAAAAAAAIRZBACEJA0AgDCAJav0ABAAhFyATIA4gCWr9AAQAIBf95gH95AEhEyAUIA8gCWr9AAQAIBf95gH95AEhFCAVIBAgCWr9AAQAIBf95gH95AEhFSAWIBEgCWr9AAQAIBf95gH95AEhFiAJQRBqIQkgCSAKSQ0ACyAFIAhBAnRqKgIAIRIgBiAHIARsIAhqQQJ0aiENIA0gExAAIBKSOAIAIA0gC2ohDSANIBQQACASkjgCACANIAtqIQ0gDSAVEAAgEpI4AgAgDSALaiENIA0gFhAAIBKSOAIAIAhBAWohCCAIIARJDQALIAdBBGohBwwACwsCQANAIAcgAU8NASAAIAcgCmxqIQ5BACEIA0AgAyAIIApsaiEM/QwAAAAAAAAAAAAAAAAAAAAAIRNBACEJA0AgEyAOIAlq/QAEACAMIAlq/QAEAP3mAf3kASETIAlBEGohCSAJIApJDQALIAYgByAEbCAIakECdGogExAAIAUgCEECdGoqAgCSOAIAIAhBAWohCCAIIARJDQALIAdBAWohBwwACwsL");
 
@@ -63,8 +141,8 @@
   var HEADS = 12;
   var EPSILON = 1e-12;
   function readSafetensors(bytes) {
-    var view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    var size = Number(view.getBigUint64(0, true));
+    var view2 = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    var size = Number(view2.getBigUint64(0, true));
     var header = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + size)));
     var arrays = {};
     Object.keys(header).forEach(function(name) {
@@ -156,8 +234,8 @@
       mean /= dims;
       var variance = 0;
       for (var j = 0; j < dims; j++) {
-        var centred = x[base + j] - mean;
-        variance += centred * centred;
+        var centred2 = x[base + j] - mean;
+        variance += centred2 * centred2;
       }
       var inv = 1 / Math.sqrt(variance / dims + EPSILON);
       for (var k = 0; k < dims; k++) x[base + k] = (x[base + k] - mean) * inv * norm[0][k] + norm[1][k];
@@ -231,153 +309,6 @@
     for (var s = 0; s < dims; s++) mean[s] /= norm;
     return mean;
   };
-
-  // src/math.js
-  var DELIMITERS = [
-    { left: "\\[", right: "\\]", display: true },
-    { left: "\\(", right: "\\)", display: false },
-    { left: "$$", right: "$$", display: true }
-  ];
-  var KATEX = ROOT + "assets/katex/";
-  var loading2 = null;
-  function loadKatex() {
-    if (!loading2) {
-      var css = document.createElement("link");
-      css.rel = "stylesheet";
-      css.href = KATEX + "katex.min.css";
-      document.head.appendChild(css);
-      loading2 = loadScript(KATEX + "katex.min.js").then(function() {
-        return loadScript(KATEX + "contrib/auto-render.min.js");
-      });
-    }
-    return loading2;
-  }
-  function renderMath(root) {
-    var scope = (root == null ? void 0 : root.querySelectorAll) ? root : document;
-    var nodes = scope.querySelectorAll(".arithmatex");
-    if (!nodes.length) return;
-    loadKatex().then(
-      function() {
-        for (var i = 0; i < nodes.length; i++) {
-          try {
-            window.renderMathInElement(nodes[i], { delimiters: DELIMITERS, throwOnError: false });
-          } catch (err) {
-            console.warn("readinglist: could not render math", err);
-          }
-        }
-      },
-      function() {
-        loading2 = null;
-      }
-    );
-  }
-  var MATH_TEXT = /(?<![\\$A-Za-z_])\$([^$\s](?:[^$]*?[^$\s\\])?)\$(?![A-Za-z_$])|\\\(([\s\S]+?)\\\)/g;
-  function mathNodes(value) {
-    var nodes = [];
-    var start = 0;
-    value = String(value);
-    value.replace(MATH_TEXT, function(match, dollars, parens, at) {
-      if (at > start) nodes.push(document.createTextNode(value.slice(start, at)));
-      var span = document.createElement("span");
-      span.className = "arithmatex";
-      span.textContent = "\\(" + (dollars || parens) + "\\)";
-      nodes.push(span);
-      start = at + match.length;
-      return match;
-    });
-    if (start < value.length) nodes.push(document.createTextNode(value.slice(start)));
-    return nodes;
-  }
-
-  // src/dom.js
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function(k) {
-      if (attrs[k] !== null && attrs[k] !== void 0 && attrs[k] !== false) node.setAttribute(k, attrs[k] === true ? "" : attrs[k]);
-    });
-    (children || []).forEach(function(c) {
-      node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
-    });
-    return node;
-  }
-  function text(value) {
-    return value === null || value === void 0 ? "" : String(value);
-  }
-  function titleNodes(rec) {
-    return rec.title_math ? mathNodes(rec.title_math) : [text(rec.title)];
-  }
-  function typeset(node) {
-    renderMath(node);
-  }
-
-  // src/i18n.js
-  var MESSAGES = (function() {
-    var node = document.getElementById("rl-messages");
-    try {
-      return node && JSON.parse(node.textContent) || {};
-    } catch (_err) {
-      return {};
-    }
-  })();
-  function msg(key, values) {
-    var template = Object.hasOwn(MESSAGES, key) ? MESSAGES[key] : key;
-    return template.replace(/\{(\w+)\}/g, function(hole, name) {
-      return values && Object.hasOwn(values, name) ? String(values[name]) : hole;
-    });
-  }
-
-  // src/semantic/search-view.js
-  var SHOWN = 20;
-  function initSemanticSearch(box, similar, papers) {
-    if (box.hasAttribute("data-rl-ready")) return;
-    box.setAttribute("data-rl-ready", "");
-    var query = el("textarea", { class: "rl-semantic__query", rows: "4", "aria-label": msg("js.semantic_label"), placeholder: msg("js.semantic_placeholder") });
-    var form = el("form", { class: "rl-semantic__form", role: "search" }, [
-      query,
-      el("button", { type: "submit", class: "rl-button" }, [msg("js.semantic_search")])
-    ]);
-    var progress = el("progress", { class: "rl-semantic__progress", max: "1", value: "0", hidden: true, "aria-label": msg("js.semantic_loading") });
-    var status = el("p", { class: "rl-semantic__status", role: "status", "aria-live": "polite" });
-    var results = el("ol", { class: "rl-semantic__results", "aria-label": msg("js.semantic_results") });
-    box.append(form, progress, status, results);
-    document.addEventListener("rl:model-progress", function(e) {
-      progress.value = e.detail.loaded / e.detail.total;
-      progress.hidden = e.detail.loaded >= e.detail.total;
-      if (!progress.hidden) status.textContent = msg("js.semantic_loading");
-    });
-    form.addEventListener("submit", function(e) {
-      e.preventDefault();
-      var text2 = query.value.trim();
-      if (!text2) return;
-      status.textContent = msg("js.semantic_searching");
-      Promise.all([similar(text2, SHOWN), papers()]).then(function(both) {
-        show(results, both[0], both[1]);
-        status.textContent = msg("js.semantic_found", { n: results.children.length });
-        box.setAttribute("data-rl-query", text2);
-      }, function(err) {
-        console.warn("readinglist: search by meaning failed", err);
-        status.textContent = msg("js.semantic_failed");
-      });
-    });
-    var asked = new URLSearchParams(location.search).get("q");
-    if (asked) {
-      query.value = asked;
-      form.requestSubmit();
-    }
-  }
-  function show(list, hits, idx) {
-    list.replaceChildren.apply(list, hits.filter(function(hit) {
-      return idx.byId.has(hit.id);
-    }).map(function(hit) {
-      var rec = idx.byId.get(hit.id);
-      return el("li", { class: "rl-semantic__hit", "data-paper": rec.id }, [
-        el("a", { href: pageHref(rec.url) }, titleNodes(rec)),
-        " ",
-        el("span", { class: "rl-semantic__why" }, [msg("js.semantic_by_meaning", { score: hit.score.toFixed(2) })])
-      ]);
-    }));
-    typeset(list);
-  }
 
   // src/semantic/wordpiece.js
   var SPECIALS = /(\[PAD\]|\[UNK\]|\[CLS\]|\[SEP\]|\[MASK\])/;
@@ -513,20 +444,263 @@
     }
     return ready;
   }
+  function encode(text2) {
+    return model().then(function(model2) {
+      return model2.encoder.vector(model2.tokenizer.encode(String(text2)));
+    });
+  }
+  function tokenize(text2) {
+    return model().then(function(model2) {
+      return model2.tokenizer.encode(String(text2));
+    });
+  }
+
+  // src/semantic/vectors.js
+  var decoded = null;
+  function loadVectors() {
+    return loadData("vectors.js", "RL_VECTORS").then(function(raw) {
+      if (decoded && decoded.raw === raw) return decoded.vectors;
+      var bytes = atob(raw.data);
+      var data = new Int8Array(bytes.length);
+      for (var i = 0; i < bytes.length; i++) data[i] = bytes.charCodeAt(i) << 24 >> 24;
+      decoded = { raw, vectors: { ids: raw.ids, dims: raw.dims, data, scale: raw.scale } };
+      return decoded.vectors;
+    });
+  }
+
+  // src/semantic/nearest.js
+  var norms = /* @__PURE__ */ new WeakMap();
+  function rowNorms(vectors) {
+    if (!norms.has(vectors)) {
+      var out = new Float64Array(vectors.ids.length);
+      for (var r = 0; r < out.length; r++) {
+        var sum = 0;
+        for (var i = r * vectors.dims; i < (r + 1) * vectors.dims; i++) sum += vectors.data[i] * vectors.data[i];
+        out[r] = Math.sqrt(sum) || 1;
+      }
+      norms.set(vectors, out);
+    }
+    return norms.get(vectors);
+  }
+  function nearest(query, vectors, k) {
+    var lengths = rowNorms(vectors);
+    var dims = vectors.dims;
+    var scored = vectors.ids.map(function(id, r) {
+      var dot = 0;
+      for (var i = 0; i < dims; i++) dot += query[i] * vectors.data[r * dims + i];
+      return { id, score: dot / lengths[r] };
+    });
+    scored.sort(function(a, b) {
+      return b.score - a.score;
+    });
+    return scored.slice(0, k);
+  }
+  function similar(text2, k) {
+    return Promise.all([encode(text2), loadVectors()]).then(function(both) {
+      return nearest(both[0], both[1], k);
+    });
+  }
+
+  // src/i18n.js
+  var MESSAGES = (function() {
+    var node = document.getElementById("rl-messages");
+    try {
+      return node && JSON.parse(node.textContent) || {};
+    } catch (_err) {
+      return {};
+    }
+  })();
+  function msg(key, values) {
+    var template = Object.hasOwn(MESSAGES, key) ? MESSAGES[key] : key;
+    return template.replace(/\{(\w+)\}/g, function(hole, name) {
+      return values && Object.hasOwn(values, name) ? String(values[name]) : hole;
+    });
+  }
+
+  // src/semantic/recommend.js
+  var SHOWN = 10;
+  function recommend(ids, k, store) {
+    return loadVectors().then(function(v) {
+      var c = centred(v);
+      var given = ids.filter(function(id) {
+        return c.rows.has(id);
+      }).map(function(id) {
+        return c.rows.get(id);
+      });
+      var mean = new Float32Array(v.dims);
+      given.forEach(function(row) {
+        for (var j = 0; j < v.dims; j++) mean[j] += c.data[row * v.dims + j] / given.length;
+      });
+      var left = new Set(given);
+      var found = [];
+      var score = new Float64Array(v.ids.length);
+      v.ids.forEach(function(id, row) {
+        if (!given.length || left.has(row) || store.starred(id) || store.read(id)) return;
+        score[row] = cosine(c, row, mean, 0);
+        found.push(row);
+      });
+      found.sort(function(a, b) {
+        return score[b] - score[a] || (v.ids[a] < v.ids[b] ? -1 : 1);
+      });
+      return found.slice(0, k).map(function(row) {
+        var near = given.reduce(function(best, s) {
+          return cosine(c, row, c.data, s * v.dims) > cosine(c, row, c.data, best * v.dims) ? s : best;
+        });
+        return { id: v.ids[row], score: score[row], near: v.ids[near] };
+      });
+    });
+  }
+  var centredCache = null;
+  function centred(v) {
+    if (centredCache && centredCache.v === v) return centredCache;
+    var n = v.ids.length;
+    var mean = new Float64Array(v.dims);
+    for (var i = 0; i < v.data.length; i++) mean[i % v.dims] += v.data[i] / n;
+    var data = new Float32Array(v.data.length);
+    for (var row = 0; row < n; row++) {
+      var at = row * v.dims;
+      var norm = 0;
+      for (var j = 0; j < v.dims; j++) {
+        data[at + j] = v.data[at + j] - mean[j];
+        norm += data[at + j] * data[at + j];
+      }
+      norm = Math.sqrt(norm) || 1;
+      for (var m = 0; m < v.dims; m++) data[at + m] /= norm;
+    }
+    centredCache = { v, dims: v.dims, data, rows: new Map(v.ids.map(function(id, r) {
+      return [id, r];
+    })) };
+    return centredCache;
+  }
+  function cosine(c, row, other, offset) {
+    var dot = 0;
+    for (var j = 0; j < c.dims; j++) dot += c.data[row * c.dims + j] * other[offset + j];
+    return dot;
+  }
+  function initRecommend(box, store, papers) {
+    var drawn = 0;
+    function render() {
+      var starred = store.starredIds();
+      var turn = ++drawn;
+      if (!starred.length) {
+        box.hidden = true;
+        return;
+      }
+      Promise.all([papers(), recommend(starred, SHOWN, store)]).then(
+        function(found) {
+          if (turn === drawn) show(box, found[0], found[1]);
+        },
+        function(err) {
+          console.warn("readinglist: could not load the papers' vectors", err);
+          box.hidden = true;
+        }
+      );
+    }
+    store.listen(render);
+    render();
+  }
+  function show(box, idx, found) {
+    var list = el("ol", { class: "rl-recommend__papers" });
+    found.forEach(function(r) {
+      var paper = idx.byId.get(r.id);
+      var near = idx.byId.get(r.near);
+      if (!paper || !near) return;
+      var mine = new Set((near.keywords || []).map(function(k) {
+        return text(k).toLowerCase();
+      }));
+      var shared = (paper.keywords || []).filter(function(k) {
+        return mine.has(text(k).toLowerCase());
+      });
+      var reason = [msg("js.recommend_near", { title: text(near.title) })];
+      if (shared.length) reason.push(msg("js.recommend_shared", { keywords: shared.map(text).join(", ") }));
+      list.appendChild(
+        el("li", { class: "rl-recommend__item", "data-rl-paper": r.id, "data-rl-near": r.near }, [
+          el("a", { href: pageHref(paper.url) }, titleNodes(paper)),
+          el("br"),
+          el("small", { class: "rl-recommend__reason" }, [reason.join(" \xB7 ")])
+        ])
+      );
+    });
+    box.textContent = "";
+    box.append(el("h2", {}, [msg("js.recommend_title")]), found.length ? list : el("p", {}, [msg("js.recommend_none")]));
+    typeset(list);
+    box.hidden = false;
+  }
+
+  // src/semantic/search-view.js
+  var SHOWN2 = 20;
+  function initSemanticSearch(box, papers) {
+    if (box.hasAttribute("data-rl-ready")) return;
+    box.setAttribute("data-rl-ready", "");
+    var query = el("textarea", { class: "rl-semantic__query", rows: "4", "aria-label": msg("js.semantic_label"), placeholder: msg("js.semantic_placeholder") });
+    var form = el("form", { class: "rl-semantic__form", role: "search" }, [
+      query,
+      el("button", { type: "submit", class: "rl-button" }, [msg("js.semantic_search")])
+    ]);
+    var progress = el("progress", { class: "rl-semantic__progress", max: "1", value: "0", hidden: true, "aria-label": msg("js.semantic_loading") });
+    var status = el("p", { class: "rl-semantic__status", role: "status", "aria-live": "polite" });
+    var results = el("ol", { class: "rl-semantic__results", "aria-label": msg("js.semantic_results") });
+    box.append(form, progress, status, results);
+    document.addEventListener("rl:model-progress", function(e) {
+      progress.value = e.detail.loaded / e.detail.total;
+      progress.hidden = e.detail.loaded >= e.detail.total;
+      if (!progress.hidden) status.textContent = msg("js.semantic_loading");
+    });
+    form.addEventListener("submit", function(e) {
+      e.preventDefault();
+      var text2 = query.value.trim();
+      if (!text2) return;
+      status.textContent = msg("js.semantic_searching");
+      Promise.all([similar(text2, SHOWN2), papers()]).then(function(both) {
+        show2(results, both[0], both[1]);
+        status.textContent = msg("js.semantic_found", { n: results.children.length });
+        box.setAttribute("data-rl-query", text2);
+      }, function(err) {
+        console.warn("readinglist: search by meaning failed", err);
+        status.textContent = msg("js.semantic_failed");
+      });
+    });
+    var asked = new URLSearchParams(location.search).get("q");
+    if (asked) {
+      query.value = asked;
+      form.requestSubmit();
+    }
+  }
+  function show2(list, hits, idx) {
+    list.replaceChildren.apply(list, hits.filter(function(hit) {
+      return idx.byId.has(hit.id);
+    }).map(function(hit) {
+      var rec = idx.byId.get(hit.id);
+      return el("li", { class: "rl-semantic__hit", "data-paper": rec.id }, [
+        el("a", { href: pageHref(rec.url) }, titleNodes(rec)),
+        " ",
+        el("span", { class: "rl-semantic__why" }, [msg("js.semantic_by_meaning", { score: hit.score.toFixed(2) })])
+      ]);
+    }));
+    typeset(list);
+  }
+
+  // src/semantic/main.js
+  var styled = false;
+  function view(init) {
+    return function(...args) {
+      if (!styled) document.head.append(el("link", { rel: "stylesheet", href: ROOT + "assets/stylesheets/semantic.css" }));
+      styled = true;
+      return init(...args);
+    };
+  }
   window.RLSemantic = {
     // A promise of the text's unit vector (a Float32Array of 384).
-    encode: function(text2) {
-      return model().then(function(model2) {
-        return model2.encoder.vector(model2.tokenizer.encode(String(text2)));
-      });
-    },
+    encode,
     // A promise of the text's input ids, [CLS] … [SEP].
-    tokenize: function(text2) {
-      return model().then(function(model2) {
-        return model2.tokenizer.encode(String(text2));
-      });
-    },
-    // The search page's view: initSearchPage(box, similar, papers), papers() a promise of indexPapers' lookups.
-    initSearchPage: initSemanticSearch
+    tokenize,
+    // similar(text, k): a promise of the k papers nearest the text, [{ id, score }].
+    similar,
+    // recommend(ids, k, store): a promise of the k papers nearest these, [{ id, score, near }].
+    recommend,
+    // The views, each given papers(), a promise of indexPapers' lookups:
+    // initSearchPage(box, papers), initRecommend(box, store, papers).
+    initSearchPage: view(initSemanticSearch),
+    initRecommend: view(initRecommend)
   };
 })();

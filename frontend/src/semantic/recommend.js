@@ -1,23 +1,23 @@
 // "More like my stars": the papers nearest the starred ones by their
 // sentence vectors, on the home page (once anything is starred) and the
-// Reading list, each with its reason.
-import { el, text, titleNodes, typeset } from "./dom.js";
-import { msg } from "./i18n.js";
-import { indexPapers, loadPapers } from "./papers.js";
-import { store } from "./store.js";
-import { pageHref } from "./urls.js";
+// Reading list, each with its reason. The main bundle hands in its store
+// (the reader's stars and read marks, whose changes this must hear) and the
+// papers' index.
+import { el, text, titleNodes, typeset } from "../dom.js";
+import { msg } from "../i18n.js";
+import { pageHref } from "../urls.js";
 import { loadVectors } from "./vectors.js";
 
 var SHOWN = 10;
 
 // The k papers nearest the papers ids, best first: [{ id, score, near }],
 // score the mean cosine to them and near the one of them it is nearest.
-// Starred and read papers are left out; equal scores go to the lower id.
+// Starred and read papers (by store) are left out; equal scores go to the lower id.
 // Cosines are taken about the list's mean vector: what every paper of the
 // list says counts for nothing. Five starred papers of one ICLR 2026 area
 // (the ten largest of the first 1,000 papers) find 49% of their ten best in
 // that area so, 39% uncentred; the highest cosine instead of the mean, 31%.
-function recommend(ids, k) {
+function recommend(ids, k, store) {
   return loadVectors().then(function (v) {
     var c = centred(v);
     var given = ids.filter(function (id) { return c.rows.has(id); }).map(function (id) { return c.rows.get(id); });
@@ -71,8 +71,8 @@ function cosine(c, row, other, offset) {
 }
 
 // The section in box: hidden while nothing is starred, redrawn when stars
-// or read marks change. The papers and vectors load on the first star.
-function initRecommend(box) {
+// or read marks change; papers() a promise of indexPapers' lookups.
+function initRecommend(box, store, papers) {
   var drawn = 0;
   function render() {
     var starred = store.starredIds();
@@ -81,9 +81,9 @@ function initRecommend(box) {
       box.hidden = true;
       return;
     }
-    Promise.all([loadPapers(), recommend(starred, SHOWN)]).then(
+    Promise.all([papers(), recommend(starred, SHOWN, store)]).then(
       function (found) {
-        if (turn === drawn) show(box, indexPapers(found[0]), found[1]);
+        if (turn === drawn) show(box, found[0], found[1]);
       },
       function (err) {
         console.warn("readinglist: could not load the papers' vectors", err);
