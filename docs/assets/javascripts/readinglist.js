@@ -354,11 +354,11 @@
       }
     }
     function set(id, field, on) {
-      var entry = Object.hasOwn(data, id) ? data[id] : {};
-      if (on) entry[field] = field === "n" ? String(on) : 1;
-      else delete entry[field];
-      entry.t = Date.now();
-      if (entry.s || entry.r || entry.n) data[id] = entry;
+      var entry2 = Object.hasOwn(data, id) ? data[id] : {};
+      if (on) entry2[field] = field === "n" ? String(on) : 1;
+      else delete entry2[field];
+      entry2.t = Date.now();
+      if (entry2.s || entry2.r || entry2.n) data[id] = entry2;
       else delete data[id];
     }
     function has(id, field) {
@@ -1054,10 +1054,10 @@
       return [i.li, i];
     }));
     var observer = new IntersectionObserver(function(entries) {
-      entries.forEach(function(entry) {
-        if (!entry.isIntersecting) return;
-        attach(byLi.get(entry.target));
-        observer.unobserve(entry.target);
+      entries.forEach(function(entry2) {
+        if (!entry2.isIntersecting) return;
+        attach(byLi.get(entry2.target));
+        observer.unobserve(entry2.target);
       });
     }, { rootMargin: "600px 0px" });
     items.forEach(function(i) {
@@ -1476,9 +1476,9 @@
     ctx.strokeStyle = cssVar("--md-default-bg-color", "#fff");
     Array.from(groups.entries()).sort(function(a, b) {
       return b[1].xs.length - a[1].xs.length || a[0] - b[0];
-    }).forEach(function(entry) {
-      var g = entry[1];
-      var label = text(map.themes[entry[0]] ? map.themes[entry[0]].label : "");
+    }).forEach(function(entry2) {
+      var g = entry2[1];
+      var label = text(map.themes[entry2[0]] ? map.themes[entry2[0]].label : "");
       var w = ctx.measureText(label).width;
       var x = Math.max(2, Math.min(map.width - w - 2, median(g.xs) - w / 2));
       var middle = median(g.ys);
@@ -1817,6 +1817,25 @@
     store.listen(start);
     start();
   }
+  function searchByMeaning(box) {
+    var view = null;
+    return function ask(query) {
+      if (!view && !query) return;
+      if (!view) {
+        view = semantic().then(function(m) {
+          return m.initSearchBox(box, papers);
+        });
+        view.catch(function(err) {
+          view = null;
+          warn(err);
+        });
+      }
+      view.then(function(show) {
+        show(query);
+      }, function() {
+      });
+    };
+  }
 
   // src/schedule.js
   var T3 = strings("js.schedule");
@@ -1909,6 +1928,27 @@
     });
   }
 
+  // src/search-result.js
+  function entry(href, heading, teaser) {
+    const li = document.createElement("li");
+    li.className = "md-search-result__item";
+    const link = document.createElement("a");
+    link.className = "md-search-result__link";
+    link.href = href;
+    link.tabIndex = -1;
+    const article = document.createElement("article");
+    article.className = "md-search-result__article md-typeset";
+    const title = document.createElement("h1");
+    title.append(...heading);
+    const text2 = document.createElement("p");
+    text2.className = "md-search-result__teaser";
+    text2.append(...teaser);
+    article.append(title, text2);
+    link.append(article);
+    li.append(link);
+    return li;
+  }
+
   // src/search.js
   var RESULTS = 10;
   var DELAY = 120;
@@ -1925,9 +1965,11 @@
     if (!box || !toggle) return;
     const input = box.querySelector(".md-search__input");
     const form = box.querySelector(".md-search__form");
-    const meta = box.querySelector(".md-search-result__meta");
-    const list2 = box.querySelector(".md-search-result__list");
+    const results = box.querySelector(".md-search-result");
+    const meta = results.querySelector(".md-search-result__meta");
+    const list2 = results.querySelector(".md-search-result__list");
     const words = box.dataset;
+    const byMeaning = words.rlMeaning === void 0 ? null : searchByMeaning(box);
     const root = new URL(ROOT);
     const served = location.protocol === "http:" || location.protocol === "https:";
     let pagefind = null;
@@ -1994,35 +2036,9 @@
       if (kept.length && kept[0].nodeType === Node.TEXT_NODE) kept[0].textContent = kept[0].textContent.replace(/^[\s.:·-]+/, "");
       return kept;
     }
-    function entry(href, heading, teaser) {
-      const li = document.createElement("li");
-      li.className = "md-search-result__item";
-      const link = document.createElement("a");
-      link.className = "md-search-result__link";
-      link.href = href;
-      link.tabIndex = -1;
-      const article = document.createElement("article");
-      article.className = "md-search-result__article md-typeset";
-      const title = document.createElement("h1");
-      title.append(...heading);
-      const text2 = document.createElement("p");
-      text2.className = "md-search-result__teaser";
-      text2.append(...teaser);
-      article.append(title, text2);
-      link.append(article);
-      li.append(link);
-      return li;
-    }
     function item(data) {
       var _a, _b;
       return entry(data.url, mathNodes(((_a = data.meta) == null ? void 0 : _a.title) || data.url), withoutTitle(excerptNodes(data.excerpt), (_b = data.meta) == null ? void 0 : _b.title));
-    }
-    function meaningItem(query) {
-      const url = new URL(words.rlMeaning, root);
-      url.searchParams.set("q", query);
-      const li = entry(url.href, [msg("js.search_by_meaning", { query })], [msg("js.search_by_meaning_note")]);
-      li.classList.add("rl-search__meaning");
-      return li;
     }
     function moreButton(total, shown) {
       const li = document.createElement("li");
@@ -2050,14 +2066,16 @@
       list2.replaceChildren(...items);
       renderMath(list2);
       if (total > items.length) list2.append(moreButton(total, items.length));
-      const meaning = query && words.rlMeaning !== void 0;
-      if (meaning) list2.append(meaningItem(query));
       if (!query) say(words.rlPlaceholder);
-      else say(meaning ? msg("js.search_by_words", { count: count(total) }) : count(total));
+      else say(byMeaning ? msg("js.search_by_words", { count: count(total) }) : count(total));
       box.dataset.rlQuery = query;
       if (query && settle) settle();
     }
     async function run(query, number) {
+      await runByWords(query, number);
+      if (byMeaning && number === latest) byMeaning(query);
+    }
+    async function runByWords(query, number) {
       if (!query) {
         show("", [], 0);
         return;
@@ -2096,7 +2114,7 @@
       if (settle) settle();
     }
     function links() {
-      return Array.from(list2.querySelectorAll(".md-search-result__link, .rl-search__more-button"));
+      return Array.from(results.querySelectorAll(".md-search-result__link, .rl-search__more-button"));
     }
     function move(step) {
       const all = links();
@@ -2131,13 +2149,13 @@
       warm();
     });
     form.addEventListener("reset", () => {
-      latest++;
-      setTimeout(() => show("", [], 0));
+      const number = ++latest;
+      setTimeout(() => run("", number));
       input.focus();
     });
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      const first = list2.querySelector(FIRST);
+      const first = results.querySelector(FIRST);
       if (first) location.href = first.href;
     });
     box.addEventListener("focusout", (event) => {
@@ -2162,7 +2180,7 @@
           move(-1);
         } else if (event.key === "Enter" && target === input) {
           event.preventDefault();
-          const first = list2.querySelector(FIRST);
+          const first = results.querySelector(FIRST);
           if (first) location.href = first.href;
         }
         return;

@@ -147,12 +147,12 @@
     var arrays = {};
     Object.keys(header).forEach(function(name) {
       if (name === "__metadata__") return;
-      var entry = header[name];
-      var raw = bytes.slice(8 + size + entry.data_offsets[0], 8 + size + entry.data_offsets[1]);
-      if (entry.dtype === "I8") arrays[name] = new Int8Array(raw.buffer);
-      else if (entry.dtype === "F32") arrays[name] = new Float32Array(raw.buffer);
-      else throw new Error("model: " + name + " has dtype " + entry.dtype);
-      arrays[name].shape = entry.shape;
+      var entry2 = header[name];
+      var raw = bytes.slice(8 + size + entry2.data_offsets[0], 8 + size + entry2.data_offsets[1]);
+      if (entry2.dtype === "I8") arrays[name] = new Int8Array(raw.buffer);
+      else if (entry2.dtype === "F32") arrays[name] = new Float32Array(raw.buffer);
+      else throw new Error("model: " + name + " has dtype " + entry2.dtype);
+      arrays[name].shape = entry2.shape;
     });
     return arrays;
   }
@@ -627,8 +627,90 @@
     box.hidden = false;
   }
 
+  // src/search-result.js
+  function entry(href, heading, teaser) {
+    const li = document.createElement("li");
+    li.className = "md-search-result__item";
+    const link = document.createElement("a");
+    link.className = "md-search-result__link";
+    link.href = href;
+    link.tabIndex = -1;
+    const article = document.createElement("article");
+    article.className = "md-search-result__article md-typeset";
+    const title = document.createElement("h1");
+    title.append(...heading);
+    const text2 = document.createElement("p");
+    text2.className = "md-search-result__teaser";
+    text2.append(...teaser);
+    article.append(title, text2);
+    link.append(article);
+    li.append(link);
+    return li;
+  }
+
+  // src/semantic/search-box.js
+  var SHOWN2 = 5;
+  var ID = "rl-search-meaning";
+  function initSearchBox(box, papers) {
+    var meta = el("div", { class: "md-search-result__meta", id: ID + "-meta", "aria-live": "polite" });
+    var progress = el("progress", { class: "rl-search__progress", max: "1", value: "0", hidden: true, "aria-label": msg("js.semantic_loading") });
+    var list = el("ol", { class: "rl-search__meaning-list", id: ID, "aria-labelledby": ID + "-meta" });
+    var section = el("div", { class: "rl-search__by-meaning", hidden: true }, [meta, progress, list]);
+    box.querySelector(".md-search-result").append(section);
+    var input = box.querySelector(".md-search__input");
+    input.setAttribute("aria-controls", input.getAttribute("aria-controls") + " " + ID);
+    document.addEventListener("rl:model-progress", function(e) {
+      progress.value = e.detail.loaded / e.detail.total;
+      progress.hidden = e.detail.loaded >= e.detail.total;
+      if (!progress.hidden) meta.textContent = msg("js.search_meaning_loading");
+    });
+    var asked = "";
+    var busy = false;
+    function next() {
+      var query = asked;
+      busy = true;
+      if (!list.children.length) meta.textContent = msg("js.search_meaning_searching");
+      Promise.all([similar(query, SHOWN2), papers()]).then(
+        function(both) {
+          if (query === asked) show3(query, both[0], both[1]);
+        },
+        function(err) {
+          console.warn("readinglist: search by meaning failed", err);
+          if (query === asked) meta.textContent = msg("js.semantic_failed");
+        }
+      ).then(function() {
+        busy = false;
+        if (asked && asked !== query) next();
+      });
+    }
+    function show3(query, hits, idx) {
+      var items = hits.filter(function(hit) {
+        return idx.byId.has(hit.id);
+      }).map(function(hit) {
+        var rec = idx.byId.get(hit.id);
+        var li = entry(pageHref(rec.url), titleNodes(rec), [[text(rec.theme)].concat((rec.keywords || []).map(text)).filter(Boolean).join(" \xB7 ")]);
+        li.setAttribute("data-rl-paper", rec.id);
+        return li;
+      });
+      var url = new URL(box.dataset.rlMeaning, ROOT);
+      url.searchParams.set("q", query);
+      var more = entry(url.href, [msg("js.search_by_meaning", { query })], [msg("js.search_by_meaning_note")]);
+      more.classList.add("rl-search__meaning");
+      list.replaceChildren.apply(list, items.concat([more]));
+      typeset(list);
+      meta.textContent = msg("js.search_meaning_found", { n: items.length });
+      section.setAttribute("data-rl-query", query);
+    }
+    return function ask(query) {
+      asked = query;
+      section.hidden = !query;
+      if (!query) list.replaceChildren();
+      else if (!busy) next();
+    };
+  }
+
   // src/semantic/search-view.js
-  var SHOWN2 = 20;
+  var SHOWN3 = 20;
   function initSemanticSearch(box, papers) {
     if (box.hasAttribute("data-rl-ready")) return;
     box.setAttribute("data-rl-ready", "");
@@ -651,7 +733,7 @@
       var text2 = query.value.trim();
       if (!text2) return;
       status.textContent = msg("js.semantic_searching");
-      Promise.all([similar(text2, SHOWN2), papers()]).then(function(both) {
+      Promise.all([similar(text2, SHOWN3), papers()]).then(function(both) {
         show2(results, both[0], both[1]);
         status.textContent = msg("js.semantic_found", { n: results.children.length });
         box.setAttribute("data-rl-query", text2);
@@ -699,8 +781,10 @@
     // recommend(ids, k, store): a promise of the k papers nearest these, [{ id, score, near }].
     recommend,
     // The views, each given papers(), a promise of indexPapers' lookups:
-    // initSearchPage(box, papers), initRecommend(box, store, papers).
+    // initSearchPage(box, papers), initSearchBox(box, papers) (returns ask(query)),
+    // initRecommend(box, store, papers).
     initSearchPage: view(initSemanticSearch),
+    initSearchBox: view(initSearchBox),
     initRecommend: view(initRecommend)
   };
 })();

@@ -1,8 +1,8 @@
 // Search by meaning and "more like my stars", as the main bundle offers
 // them: their code is semantic.js (semantic/main.js), loaded on first use
-// (the search page, RL.similar, the first star), and the sentence model
-// (23 MB) with the first query by meaning. Before that a page loads nothing
-// of either.
+// (a query in the header's box, the search page, RL.similar, the first
+// star), and the sentence model (23 MB) with the first query by meaning.
+// Before that a page loads nothing of either.
 import { indexPapers, loadData, loadPapers } from "../papers.js";
 import { store } from "../store.js";
 
@@ -53,4 +53,21 @@ function initRecommend(box) {
   start();
 }
 
-export { encode, initRecommend, initSearchPage, recommend, similar };
+// The header's box by meaning: ask(query) for each query; semantic.js loads
+// with the first, and an empty query before that loads nothing.
+function searchByMeaning(box) {
+  var view = null;
+  return function ask(query) {
+    if (!view && !query) return;
+    if (!view) {
+      view = semantic().then(function (m) { return m.initSearchBox(box, papers); });
+      view.catch(function (err) {
+        view = null;
+        warn(err);
+      });
+    }
+    view.then(function (show) { show(query); }, function () {});
+  };
+}
+
+export { encode, initRecommend, initSearchPage, recommend, searchByMeaning, similar };

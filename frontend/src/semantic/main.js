@@ -9,6 +9,7 @@ import { ROOT } from "../urls.js";
 import { encode, tokenize } from "./model.js";
 import { similar } from "./nearest.js";
 import { initRecommend, recommend } from "./recommend.js";
+import { initSearchBox } from "./search-box.js";
 import { initSemanticSearch } from "./search-view.js";
 
 // The views' styles, semantic.css, load with the first view: no page loads
@@ -32,7 +33,9 @@ window.RLSemantic = {
   // recommend(ids, k, store): a promise of the k papers nearest these, [{ id, score, near }].
   recommend: recommend,
   // The views, each given papers(), a promise of indexPapers' lookups:
-  // initSearchPage(box, papers), initRecommend(box, store, papers).
+  // initSearchPage(box, papers), initSearchBox(box, papers) (returns ask(query)),
+  // initRecommend(box, store, papers).
   initSearchPage: view(initSemanticSearch),
+  initSearchBox: view(initSearchBox),
   initRecommend: view(initRecommend)
 };
