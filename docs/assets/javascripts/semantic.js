@@ -688,7 +688,7 @@
         return idx.byId.has(hit.id);
       }).map(function(hit) {
         var rec = idx.byId.get(hit.id);
-        var li = entry(pageHref(rec.url), titleNodes(rec), [[text(rec.theme)].concat((rec.keywords || []).map(text)).filter(Boolean).join(" \xB7 ")]);
+        var li = entry(pageHref(rec.url), titleNodes(rec), [about(rec)]);
         li.setAttribute("data-rl-paper", rec.id);
         return li;
       });
@@ -698,7 +698,7 @@
       more.classList.add("rl-search__meaning");
       list.replaceChildren.apply(list, items.concat([more]));
       typeset(list);
-      meta.textContent = msg("js.search_meaning_found", { n: items.length });
+      meta.textContent = msg("js.search_meaning_found");
       section.setAttribute("data-rl-query", query);
     }
     return function ask(query) {
@@ -707,6 +707,9 @@
       if (!query) list.replaceChildren();
       else if (!busy) next();
     };
+  }
+  function about(rec) {
+    return [rec.theme].concat(rec.keywords || []).map(text).filter(Boolean).join(" \xB7 ");
   }
 
   // src/semantic/search-view.js

@@ -56,7 +56,7 @@ function initSearchBox(box, papers) {
   function show(query, hits, idx) {
     var items = hits.filter(function (hit) { return idx.byId.has(hit.id); }).map(function (hit) {
       var rec = idx.byId.get(hit.id);
-      var li = entry(pageHref(rec.url), titleNodes(rec), [[text(rec.theme)].concat((rec.keywords || []).map(text)).filter(Boolean).join(" · ")]);
+      var li = entry(pageHref(rec.url), titleNodes(rec), [about(rec)]);
       li.setAttribute("data-rl-paper", rec.id);
       return li;
     });
@@ -66,7 +66,7 @@ function initSearchBox(box, papers) {
     more.classList.add("rl-search__meaning");
     list.replaceChildren.apply(list, items.concat([more]));
     typeset(list);
-    meta.textContent = msg("js.search_meaning_found", { n: items.length });
+    meta.textContent = msg("js.search_meaning_found");
     section.setAttribute("data-rl-query", query); // the query these results answer (tests wait on it)
   }
 
@@ -76,6 +76,11 @@ function initSearchBox(box, papers) {
     if (!query) list.replaceChildren();
     else if (!busy) next();
   };
+}
+
+// What a paper is about, under its title: its theme and keyphrases.
+function about(rec) {
+  return [rec.theme].concat(rec.keywords || []).map(text).filter(Boolean).join(" · ");
 }
 
 export { initSearchBox };
