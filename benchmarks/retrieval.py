@@ -48,7 +48,9 @@ def pagefind_top(page: Page, query: str, ids: dict[str, str]) -> list[str]:
     """The ids of Pagefind's first TOP results for query, typed into the header's box."""
     page.locator("input.md-search__input").fill(query)
     page.wait_for_function("q => document.querySelector('.rl-search').dataset.rlQuery === q", arg=query, timeout=60_000)
-    paths = page.eval_on_selector_all(".rl-search .md-search-result__link", "links => links.map(a => new URL(a.href).pathname)")
+    paths = page.eval_on_selector_all(
+        ".rl-search .md-search-result__list .md-search-result__link", "links => links.map(a => new URL(a.href).pathname)"
+    )
     return [ids.get(path, path) for path in paths[:TOP]]
 
 

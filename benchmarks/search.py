@@ -56,7 +56,7 @@ def measure(browser: object, url: str, query: str) -> dict[str, float]:
         arg=query,
         timeout=60_000,
     ).json_value()
-    results = page.locator(".md-search-result__item").count()
+    results = page.locator(".md-search-result__list > .md-search-result__item").count()
     received = {"all": 0, "pagefind": 0}
     for request in list(done):
         sizes = request.sizes()

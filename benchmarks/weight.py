@@ -11,9 +11,11 @@ them apart. "map ready" is the time from navigation to that moment, median
 of --runs fresh contexts; "slow net" is the same with the network held to
 10 Mbit/s and 40 ms (uncompressed bytes), as on a slow connection with a host
 that does not compress. Then it hovers over the map and says what the
-tooltip's first need downloads. Last, what a RIS or CSL-JSON export of k
+tooltip's first need downloads. Then, what a RIS or CSL-JSON export of k
 papers (seeded at random) loads of the citation fields: the whole
 citations.js of older sites, or only its papers' chunks (citations/XX.js).
+Last, every response of the home page by then, in bytes: two sites' lists
+(say, built before and after a change) compare to the byte.
 """
 
 from __future__ import annotations
@@ -144,6 +146,11 @@ def main() -> None:
     print("|---|---|---|---|---|")
     loads = [export_loads(site, k) for k in (1, 5, 50, 200)]
     print("| KB of citation fields loaded (raw / gzip) | " + " | ".join(f"{kb(r)} / {kb(g)}" for r, g in loads) + " |")
+    home = rows[0][4]
+    print("\n| home page's response | bytes (raw / gzip) |\n|---|---|")
+    for name, (raw, packed) in sorted(home.items(), key=lambda item: (not item[0].endswith("/"), item[0])):
+        print(f"| {'the page' if name.endswith('/') else name} | {raw:,} / {packed:,} |")
+    print(f"| all | {sum(v[0] for v in home.values()):,} / {sum(v[1] for v in home.values()):,} |")
 
 
 if __name__ == "__main__":

@@ -29,13 +29,13 @@ def watch_errors(page: Page, errors: list[str]) -> None:
 
 
 def search(page: Page, query: str) -> list[str]:
-    """Type query into the header's search box; the keyword results' paths, best first (not the link to search by meaning)."""
+    """Type query into the header's search box; the paths of its results by words, best first (not those by meaning)."""
     box = page.locator("input.md-search__input")
     box.click()
     box.fill(query)
     page.wait_for_function("q => document.querySelector('.rl-search').dataset.rlQuery === q", arg=query)
     return page.eval_on_selector_all(
-        ".md-search-result__list > li.md-search-result__item:not(.rl-search__meaning) > a.md-search-result__link",
+        ".md-search-result__list > li.md-search-result__item > a.md-search-result__link",
         "els => els.map(e => new URL(e.href).pathname)",
     )
 

@@ -529,7 +529,7 @@ def test_the_reader_features_work_from_file_urls(browser, bundled):
         expect(page.locator(".rl-actions .rl-toggle--star")).to_have_attribute("aria-pressed", "true")
         # Search needs a server (Pagefind loads as a module): it says so, and logs no error.
         page.locator("input.md-search__input").fill("flow")
-        expect(page.locator(".md-search-result__meta")).to_contain_text("http")
+        expect(page.locator(".md-search-result > .md-search-result__meta")).to_contain_text("http")
         assert crashes == []
     finally:
         context.close()

@@ -138,16 +138,19 @@ def test_the_reading_list_shows_recommendations_and_rl_recommend_leaves_out_star
     assert page.evaluate("ids => RL.recommend(ids, 3)", [[]]) == []
 
 
-def test_the_home_page_loads_no_vectors_or_records_until_a_paper_is_starred(page, bundled):
+def test_the_home_page_loads_no_vectors_records_or_code_of_them_until_a_paper_is_starred(page, bundled):
     site, base, _ = bundled
     loaded: list[str] = []
     page.on("request", lambda request: loaded.append(request.url))
     page.goto(base)
     page.wait_for_load_state("networkidle")
-    assert not [url for url in loaded if url.endswith(("/vectors.js", "/papers.js"))]
+    assert not [url for url in loaded if url.endswith(("/vectors.js", "/papers.js", "/semantic.js", "/semantic.css"))]
     page.locator(".rl-papers li.rl-item .rl-toggle--star").first.click()
     expect(page.locator(".rl-recommend li")).to_have_count(SHOWN)
     assert [url for url in loaded if url.endswith("/vectors.js")] == [base + "vectors.js"]
+    # Their code comes with the first star; the sentence model does not.
+    assert [url for url in loaded if url.endswith("/semantic.js")] == [base + "assets/javascripts/semantic.js"]
+    assert not [url for url in loaded if "/models/" in url]
     assert (site / "vectors.js").stat().st_size < 1000 * len(json.loads((site / "papers.json").read_text()))
 
 

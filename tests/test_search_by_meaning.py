@@ -19,7 +19,7 @@ from browser_helpers import search
 from playwright.sync_api import Browser, Page, expect
 from support import AWKWARD, BUNDLED, THREE_PAPERS, build_site, copy_project
 
-from benchmarks.browser import CHROMIUM, serve
+from benchmarks.browser import CHROMIUM, axe_violations, serve
 from benchmarks.semantic import model_page
 from generator.analysis.embeddings import MODEL_DIR, WORD_PIECES, Encoder
 from generator.analysis.wordpiece import WordPiece
@@ -153,6 +153,10 @@ def test_search_by_meaning_works_offline_from_a_built_site(three: tuple[Path, li
     page = context.new_page()
     page.goto((site / "index.html").as_uri())
     assert page.evaluate("query => RL.similar(query, 3)", QUERY)[0]["id"] == flow
+    # The header's box too: by words it needs a server, by meaning it does not.
+    page.locator("input.md-search__input").fill(QUERY)
+    assert by_meaning(page, QUERY)[0] == flow
+    expect(page.locator(WORDS_META)).to_contain_text("http")
     context.close()
 
 
@@ -180,48 +184,100 @@ def test_the_search_page_shows_the_papers_nearest_in_meaning(three: tuple[Path, 
         page.wait_for_load_state("networkidle")
 
 
+# The header's box: its two lists, each with its label (a live region) above it.
+WORDS_META = ".rl-search .md-search-result > .md-search-result__meta"
+MEANING = ".rl-search .rl-search__by-meaning"
+MEANING_HITS = MEANING + " li[data-rl-paper] > a.md-search-result__link"
+MEANING_PAGE = MEANING + " li.rl-search__meaning > a.md-search-result__link"
+
+
+def by_meaning(page: Page, query: str) -> list[str]:
+    """The ids of the papers the header's box lists by meaning for query (typed already), best first."""
+    page.wait_for_function("([s, q]) => document.querySelector(s)?.dataset.rlQuery === q", arg=[MEANING, query])
+    return page.eval_on_selector_all(MEANING + " li[data-rl-paper]", "els => els.map(e => e.dataset.rlPaper)")
+
+
 @pytest.mark.site
-def test_the_header_search_links_search_by_meaning_under_the_keyword_results(three: tuple[Path, list[Paper]], page: Page):
+def test_the_header_search_lists_papers_by_meaning_under_those_by_words(three: tuple[Path, list[Paper]], page: Page):
     site, papers = three
     flow = next(paper.id for paper in papers if "FlowCat" in paper.abstract)
     loaded: list[str] = []
     page.on("requestfinished", lambda request: loaded.append(request.url))
-    meta = page.locator(".rl-search .md-search-result__meta")
-    meaning = page.locator(".md-search-result__list > li.rl-search__meaning > a.md-search-result__link")
+    words_meta, meaning_meta = page.locator(WORDS_META), page.locator(MEANING + " .md-search-result__meta")
     with serve(site) as url:
         page.goto(url)
-        # Most use: no word of the query is in any paper, and the link is still there.
-        assert search(page, "quokkaphrase sesquipedalian") == []
-        expect(meta).to_have_text("By words: No matching documents")
-        expect(meaning).to_have_text(re.compile("Search by meaning for “quokkaphrase sesquipedalian”"))
-        # The box only links the page that loads the model.
-        assert not [u for u in loaded if "semantic.js" in u or "/models/" in u]
-        # Followed by a click or by the arrow keys and Enter, as the keyword results are.
+        page.wait_for_load_state("networkidle")
+        # Nothing of search by meaning loads before the reader searches.
+        assert not [u for u in loaded if "semantic" in u or "/models/" in u or u.endswith("/vectors.js")]
+        # What the meaning list's label says as the first query loads the model.
+        page.evaluate(
+            """s => { window.__said = [];
+                 new MutationObserver(() => { const m = document.querySelector(s + " .md-search-result__meta");
+                   if (m && m.textContent && __said.at(-1) !== m.textContent) __said.push(m.textContent); })
+                 .observe(document.querySelector(".rl-search"), { subtree: true, childList: true, characterData: true }); }""",
+            MEANING,
+        )
+        keyword = search(page, "routes tokens to experts")
+        assert keyword and not any("search" in path for path in keyword)
+        expect(words_meta).to_have_text(re.compile("^By words: "))
+        found = by_meaning(page, "routes tokens to experts")
+        assert sorted(found) == sorted(paper.id for paper in papers)
+        # Each list is labelled, and the box says which list a result is in.
+        expect(meaning_meta).to_have_text("By meaning: the nearest papers, best first")
+        assert page.evaluate("__said")[:2] == ["By meaning: searching…", "By meaning: loading the sentence model…"]
+        expect(page.locator(MEANING + " progress")).to_be_hidden()
+        expect(meaning_meta).to_have_attribute("aria-live", "polite")
+        expect(page.locator(MEANING + " ol")).to_have_attribute("aria-labelledby", meaning_meta.get_attribute("id"))
+        expect(page.locator("input.md-search__input")).to_have_attribute("aria-controls", "rl-search-results rl-search-meaning")
+        hit = page.locator(MEANING_HITS).first
+        nearest = next(paper for paper in papers if paper.id == found[0])
+        assert "/papers/" in hit.get_attribute("href") and nearest.title in hit.inner_text()
+        assert any(u.endswith("semantic.js") for u in loaded) and any(u.endswith("semantic.css") for u in loaded)
+        assert axe_violations(page) == []
+
+        # A query that no paper holds a word of: none by words, and still the papers nearest in meaning.
+        page.locator("input.md-search__input").fill(QUERY)
+        assert by_meaning(page, QUERY)[0] == flow
+        page.locator("input.md-search__input").fill("quokkaphrase sesquipedalian")
+        assert len(by_meaning(page, "quokkaphrase sesquipedalian")) == 3
+        expect(words_meta).to_have_text("By words: No matching documents")
+        expect(page.locator(MEANING_PAGE)).to_have_text(re.compile("Search by meaning for “quokkaphrase sesquipedalian”"))
+        # Enter opens the first result, here the first by meaning.
+        first = page.locator(MEANING_HITS).first.get_attribute("href")
+        page.keyboard.press("Enter")
+        page.wait_for_url(first)
+
+        # The arrow keys step through the results by words, then by meaning, then the link to
+        # the search-by-meaning page, which a click follows too.
         for follow in ("click", "keys"):
             page.goto(url)
             keyword = search(page, "routes tokens to experts")
-            assert keyword and not any("search" in path for path in keyword)
-            expect(meta).to_contain_text("By words: ")
-            expect(page.locator(".md-search-result__list > li").last).to_have_class(re.compile("rl-search__meaning"))
-            expect(meaning).to_have_text(re.compile("Search by meaning for “routes tokens to experts”"))
+            found = by_meaning(page, "routes tokens to experts")
+            expect(page.locator(MEANING + " li").last).to_have_class(re.compile("rl-search__meaning"))
+            expect(page.locator(MEANING_PAGE)).to_have_text(re.compile("Search by meaning for “routes tokens to experts”"))
             if follow == "click":
-                meaning.click()
+                page.locator(MEANING_PAGE).click()
             else:
                 for _ in keyword:
                     page.keyboard.press("ArrowDown")
+                expect(page.locator(".md-search-result__list a.md-search-result__link").last).to_be_focused()
+                for _ in found:
+                    page.keyboard.press("ArrowDown")
+                expect(page.locator(MEANING_HITS).last).to_be_focused()
                 page.keyboard.press("ArrowDown")
-                expect(meaning).to_be_focused()
+                expect(page.locator(MEANING_PAGE)).to_be_focused()
                 page.keyboard.press("Enter")
             page.wait_for_url(url + "search/?q=" + quote("routes tokens to experts").replace("%20", "+"))
             page.wait_for_function(
                 "q => document.querySelector('.rl-semantic-search').dataset.rlQuery === q", arg="routes tokens to experts"
             )
             assert page.locator(".rl-semantic__hit").count() == 3
+        # Emptied, the box lists nothing by meaning.
         page.goto(url)
         search(page, QUERY)
-        meaning.click()
-        page.wait_for_function("q => document.querySelector('.rl-semantic-search').dataset.rlQuery === q", arg=QUERY)
-        assert page.locator(".rl-semantic__hit").first.get_attribute("data-paper") == flow
+        by_meaning(page, QUERY)
+        page.locator("input.md-search__input").fill("")
+        expect(page.locator(MEANING)).to_be_hidden()
 
 
 @pytest.mark.site
@@ -230,10 +286,14 @@ def test_a_site_without_search_by_meaning_does_not_offer_it_in_the_header_search
 ):
     site, _ = three_papers_site(tmp_path_factory.mktemp("words"), semantic=False)
     assert not (site / "search" / "index.html").exists()
+    loaded: list[str] = []
+    page.on("requestfinished", lambda request: loaded.append(request.url))
     with serve(site) as url:
         page.goto(url)
         assert search(page, "routes tokens to experts")
+        expect(page.locator(".rl-search .md-search-result__meta")).to_have_count(1)
         expect(page.locator(".rl-search .md-search-result__meta")).not_to_contain_text("By words")
-        assert page.locator(".rl-search__meaning").count() == 0
         assert search(page, "quokkaphrase") == []
-        assert page.locator(".rl-search__meaning").count() == 0
+        page.wait_for_load_state("networkidle")
+        assert page.locator(".rl-search__by-meaning, .rl-search__meaning").count() == 0
+        assert not [u for u in loaded if "semantic" in u]

@@ -21,11 +21,11 @@
  *     and of a filtered list (exports.js), share links (share.js), an
  *     iCalendar file of the starred papers' sessions (schedule.js);
  *   - the header's search box over the Pagefind index (search.js);
- *   - search by meaning (semantic/), its page (.rl-semantic-search) and
- *     RL.similar: the sentence model loads on first use as a second bundle,
- *     semantic.js.
- *   - "more like my stars" (.rl-recommend), from the papers' sentence
- *     vectors (recommend.js, vectors.js), which load on the first star.
+ *   - search by meaning (semantic/) in the header's box, on its page
+ *     (.rl-semantic-search) and as RL.similar, and "more like my stars"
+ *     (.rl-recommend) from the papers' sentence vectors: their code is a
+ *     second bundle, semantic.js, which loads on their first use (a query,
+ *     the first star), and the sentence model with the first query.
  *
  * Paper records come from three places, so that a page downloads little
  * before its map and filter work: the records of the papers a page lists sit
@@ -45,8 +45,7 @@ import { renderMath } from "./math.js";
 import { initNotes, listenForNotes } from "./notes.js";
 import { afterLoadAndFirstSearch, indexPapers, loadPapers, loadPoints, pageRecords } from "./papers.js";
 import { initReadingList } from "./reading-list.js";
-import { encode, initSearchPage, similar } from "./semantic/load.js";
-import { initRecommend, recommend } from "./recommend.js";
+import { encode, initRecommend, initSearchPage, recommend, similar } from "./semantic/load.js";
 import { listenForSchedule } from "./schedule.js";
 import { firstSearch, initSearch } from "./search.js";
 import { code, listenForShare, shareLink } from "./share.js";
@@ -73,6 +72,7 @@ import { fixFileLinks } from "./urls.js";
  *   similar(text, k)    a promise of the k papers nearest the text by meaning,
  *                       best first: [{ id, score }] (loads the sentence model)
  *   encode(text)        a promise of the text's unit vector, as the build's
+ *                       sentence_embeddings gives it (a Float32Array of 384)
  *   recommend(ids, k)   a promise of the k papers nearest these, best first,
  *                       starred and read ones left out: [{ id, score, near }]
  */

@@ -7,10 +7,13 @@
 // input's words. Pagefind loads as a JavaScript module, which browsers refuse
 // from file://: there the box says that search needs the site served.
 // On a site that ships the sentence model, the keyword results are labelled
-// "by words" and followed by a link to the search-by-meaning page for the
-// same query: the page loads the model, this box never does.
+// "by words", and the papers nearest the query by meaning follow them
+// (semantic/search-box.js, in semantic.js): asked once the words' answer
+// shows, so that the model's first load never holds it up.
 import { msg } from "./i18n.js";
 import { mathNodes, renderMath } from "./math.js";
+import { entry } from "./search-result.js";
+import { searchByMeaning } from "./semantic/load.js";
 import { ROOT } from "./urls.js";
 
 const RESULTS = 10; // shown at first, and added by each "more results"
@@ -20,8 +23,8 @@ const FIRST_WAIT = 3000;
 // Room for the title, which the stand-in pages put first and item() cuts
 // from an excerpt that starts with it: the result shows it above already.
 const EXCERPT_WORDS = 36;
-// What Enter in the box opens: the first keyword result, never the link to
-// search by meaning, whose page loads a 23 MB model.
+// What Enter in the box opens: the first result, by words or else by
+// meaning, never the link to the search-by-meaning page.
 const FIRST = ".md-search-result__item:not(.rl-search__meaning) > .md-search-result__link";
 
 let firstAnswer = null; // the promise of the first search's answer, once the reader heads for the box
@@ -39,9 +42,12 @@ function initSearch() {
   if (!box || !toggle) return;
   const input = box.querySelector(".md-search__input");
   const form = box.querySelector(".md-search__form");
-  const meta = box.querySelector(".md-search-result__meta");
-  const list = box.querySelector(".md-search-result__list");
+  const results = box.querySelector(".md-search-result");
+  const meta = results.querySelector(".md-search-result__meta");
+  const list = results.querySelector(".md-search-result__list");
   const words = box.dataset;
+  // The papers nearest by meaning, on a site that ships the sentence model.
+  const byMeaning = words.rlMeaning === undefined ? null : searchByMeaning(box);
 
   const root = new URL(ROOT);
   const served = location.protocol === "http:" || location.protocol === "https:";
@@ -121,39 +127,9 @@ function initSearch() {
     return kept;
   }
 
-  // A result: a link with a title and a teaser, each given as nodes.
-  function entry(href, heading, teaser) {
-    const li = document.createElement("li");
-    li.className = "md-search-result__item";
-    const link = document.createElement("a");
-    link.className = "md-search-result__link";
-    link.href = href;
-    link.tabIndex = -1;
-    const article = document.createElement("article");
-    article.className = "md-search-result__article md-typeset";
-    const title = document.createElement("h1");
-    title.append(...heading);
-    const text = document.createElement("p");
-    text.className = "md-search-result__teaser";
-    text.append(...teaser);
-    article.append(title, text);
-    link.append(article);
-    li.append(link);
-    return li;
-  }
-
   function item(data) {
     // Titles keep their math as TeX ("$\ell_1$"): show() typesets it.
     return entry(data.url, mathNodes(data.meta?.title || data.url), withoutTitle(excerptNodes(data.excerpt), data.meta?.title));
-  }
-
-  // The query on the search-by-meaning page (search/?q=…), last in the list.
-  function meaningItem(query) {
-    const url = new URL(words.rlMeaning, root);
-    url.searchParams.set("q", query);
-    const li = entry(url.href, [msg("js.search_by_meaning", { query })], [msg("js.search_by_meaning_note")]);
-    li.classList.add("rl-search__meaning");
-    return li;
   }
 
   // The next RESULTS results of the newest query, after those shown.
@@ -171,7 +147,7 @@ function initSearch() {
       const data = await Promise.all(answer.results.slice(shown, shown + RESULTS).map((result) => result.data()));
       if (number !== latest || answer !== found) return;
       const items = data.map(item);
-      // The next "more" takes this one's place, above the link to search by meaning.
+      // The next "more" takes this one's place, at the list's end.
       li.replaceWith(...items, ...(total > shown + items.length ? [moreButton(total, shown + items.length)] : []));
       const first = items[0]?.querySelector("a");
       if (first) first.focus();
@@ -184,15 +160,18 @@ function initSearch() {
     list.replaceChildren(...items);
     renderMath(list);
     if (total > items.length) list.append(moreButton(total, items.length));
-    const meaning = query && words.rlMeaning !== undefined;
-    if (meaning) list.append(meaningItem(query));
     if (!query) say(words.rlPlaceholder);
-    else say(meaning ? msg("js.search_by_words", { count: count(total) }) : count(total));
+    else say(byMeaning ? msg("js.search_by_words", { count: count(total) }) : count(total));
     box.dataset.rlQuery = query; // the query these results answer (tests wait on it)
     if (query && settle) settle();
   }
 
   async function run(query, number) {
+    await runByWords(query, number);
+    if (byMeaning && number === latest) byMeaning(query);
+  }
+
+  async function runByWords(query, number) {
     if (!query) {
       show("", [], 0);
       return;
@@ -234,9 +213,10 @@ function initSearch() {
     if (settle) settle();
   }
 
-  // What the arrow keys step through: the results, then the "more" button.
+  // What the arrow keys step through: the results by words, the "more"
+  // button, then the results by meaning and the link to their page.
   function links() {
-    return Array.from(list.querySelectorAll(".md-search-result__link, .rl-search__more-button"));
+    return Array.from(results.querySelectorAll(".md-search-result__link, .rl-search__more-button"));
   }
 
   function move(step) {
@@ -277,13 +257,13 @@ function initSearch() {
     warm();
   });
   form.addEventListener("reset", () => {
-    latest++;
-    setTimeout(() => show("", [], 0));
+    const number = ++latest;
+    setTimeout(() => run("", number));
     input.focus();
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const first = list.querySelector(FIRST);
+    const first = results.querySelector(FIRST);
     if (first) location.href = first.href;
   });
   // Tabbing out of the box closes its dropdown, which would cover the page
@@ -311,7 +291,7 @@ function initSearch() {
         move(-1);
       } else if (event.key === "Enter" && target === input) {
         event.preventDefault();
-        const first = list.querySelector(FIRST);
+        const first = results.querySelector(FIRST);
         if (first) location.href = first.href;
       }
       return;

@@ -131,12 +131,12 @@
     return { byId, byUrl };
   }
   var indexCache = null;
-  function indexPapers(papers) {
-    if (indexCache && indexCache.papers === papers) return indexCache;
+  function indexPapers(papers2) {
+    if (indexCache && indexCache.papers === papers2) return indexCache;
     var byId = /* @__PURE__ */ new Map();
     var byUrl = /* @__PURE__ */ new Map();
     var slugs = /* @__PURE__ */ new Map();
-    papers.forEach(function(p) {
+    papers2.forEach(function(p) {
       if (!p || typeof p.id !== "string") return;
       byId.set(p.id, p);
       if (typeof p.url === "string") byUrl.set(normalisePath(p.url), p);
@@ -148,7 +148,7 @@
     var themeIndex = new Map(themes.map(function(t) {
       return [t.slug, t.index];
     }));
-    indexCache = { papers, byId, byUrl, themes, themeIndex };
+    indexCache = { papers: papers2, byId, byUrl, themes, themeIndex };
     return indexCache;
   }
   var AFTER_LOAD_MS = 300;
@@ -354,11 +354,11 @@
       }
     }
     function set(id, field, on) {
-      var entry = Object.hasOwn(data, id) ? data[id] : {};
-      if (on) entry[field] = field === "n" ? String(on) : 1;
-      else delete entry[field];
-      entry.t = Date.now();
-      if (entry.s || entry.r || entry.n) data[id] = entry;
+      var entry2 = Object.hasOwn(data, id) ? data[id] : {};
+      if (on) entry2[field] = field === "n" ? String(on) : 1;
+      else delete entry2[field];
+      entry2.t = Date.now();
+      if (entry2.s || entry2.r || entry2.n) data[id] = entry2;
       else delete data[id];
     }
     function has(id, field) {
@@ -616,20 +616,20 @@
     });
     function render() {
       views.clear();
-      var papers = starredPapers(idx);
-      var read = papers.filter(function(p) {
+      var papers2 = starredPapers(idx);
+      var read = papers2.filter(function(p) {
         return store.read(p.id);
       }).length;
       var elsewhere = store.starredIds().filter(function(id) {
         return !idx.byId.has(id);
       }).length;
-      summary.textContent = papers.length ? msg("js.list_summary", { starred: msgCount("js.starred_papers", papers.length), read }) : msg("js.list_empty");
+      summary.textContent = papers2.length ? msg("js.list_summary", { starred: msgCount("js.starred_papers", papers2.length), read }) : msg("js.list_empty");
       if (elsewhere) summary.textContent += " " + msg("js.list_elsewhere", { n: elsewhere });
       buttons.slice(0, 3).forEach(function(b) {
-        b.disabled = !papers.length;
+        b.disabled = !papers2.length;
       });
       content.textContent = "";
-      groupByTheme(papers).forEach(function(group) {
+      groupByTheme(papers2).forEach(function(group) {
         content.appendChild(el("h2", {}, [el("a", { href: pageHref("themes/" + encodeURIComponent(group.slug) + "/") }, [group.label])]));
         var list2 = el("ul", { class: "rl-list__papers" });
         group.papers.forEach(function(p) {
@@ -646,7 +646,7 @@
         typeset(list2);
       });
       repaint(null);
-      announce("rl:reading-list-render", { content, papers });
+      announce("rl:reading-list-render", { content, papers: papers2 });
     }
     store.listen(render);
     render();
@@ -658,9 +658,9 @@
       return idx.byId.get(id);
     });
   }
-  function groupByTheme(papers) {
+  function groupByTheme(papers2) {
     var groups = /* @__PURE__ */ new Map();
-    papers.forEach(function(p) {
+    papers2.forEach(function(p) {
       var slug = text(p.theme_slug);
       if (!groups.has(slug)) groups.set(slug, { slug, label: text(p.theme || slug), papers: [] });
       groups.get(slug).papers.push(p);
@@ -679,15 +679,15 @@
     var meta = document.querySelector('meta[property="og:site_name"]');
     return meta ? meta.getAttribute("content") : document.title;
   }
-  function toMarkdown(papers) {
+  function toMarkdown(papers2) {
     var md = function(s) {
       return text(s).replace(/[\\`*_[\]<>|~#]/g, "\\$&");
     };
-    var read = papers.filter(function(p) {
+    var read = papers2.filter(function(p) {
       return store.read(p.id);
     }).length;
-    var out = ["# " + md(siteName()) + ": my reading list", "", papers.length + " papers, " + read + " read.", ""];
-    groupByTheme(papers).forEach(function(g) {
+    var out = ["# " + md(siteName()) + ": my reading list", "", papers2.length + " papers, " + read + " read.", ""];
+    groupByTheme(papers2).forEach(function(g) {
       out.push("## " + md(g.label), "");
       g.papers.forEach(function(p) {
         out.push("- [" + (store.read(p.id) ? "x" : " ") + "] [" + md(p.title) + "](<" + publicHref(p.url).replace(/>/g, "%3E") + ">)" + (p.status ? " \u2014 " + md(p.status) : ""));
@@ -701,15 +701,15 @@
     });
     return out.join("\n");
   }
-  function toBibtex(papers) {
+  function toBibtex(papers2) {
     var used = /* @__PURE__ */ new Set();
-    return papers.map(function(p) {
+    return papers2.map(function(p) {
       return bibtexEntry({ id: p.id, title: p.title, url: publicHref(p.url), theme: p.theme, status: p.status, derived: p.title_derived, read: store.read(p.id), note: store.note(p.id) }, used);
     }).join("\n");
   }
   var CSV_COLUMNS = ["id", "title", "theme", "status", "url", "read", "note"];
-  function toCsv(papers) {
-    var rows = [CSV_COLUMNS].concat(papers.map(function(p) {
+  function toCsv(papers2) {
+    var rows = [CSV_COLUMNS].concat(papers2.map(function(p) {
       return [p.id, p.title, p.theme, p.status, publicHref(p.url), store.read(p.id) ? "yes" : "no", store.note(p.id)];
     }));
     return "\uFEFF" + rows.map(function(r) {
@@ -855,13 +855,13 @@
   function doi(c) {
     return oneLine(c.doi || "");
   }
-  function toRis(papers) {
+  function toRis(papers2) {
     var out = [];
     function tag(name, value) {
       var v = oneLine(value);
       if (v) out.push(name + "  - " + v);
     }
-    papers.forEach(function(p) {
+    papers2.forEach(function(p) {
       var c = p.c;
       out.push("TY  - CPAPER");
       tag("ID", p.id);
@@ -905,8 +905,8 @@
     var at = n.lastIndexOf(" ");
     return at > 0 ? { family: n.slice(at + 1), given: n.slice(0, at) } : { literal: n };
   }
-  function toCsl(papers) {
-    var items = papers.map(function(p) {
+  function toCsl(papers2) {
+    var items = papers2.map(function(p) {
       var c = p.c;
       var item = { id: p.id, type: "paper-conference", title: p.title };
       var authors = list(c.authors);
@@ -1054,10 +1054,10 @@
       return [i.li, i];
     }));
     var observer = new IntersectionObserver(function(entries) {
-      entries.forEach(function(entry) {
-        if (!entry.isIntersecting) return;
-        attach(byLi.get(entry.target));
-        observer.unobserve(entry.target);
+      entries.forEach(function(entry2) {
+        if (!entry2.isIntersecting) return;
+        attach(byLi.get(entry2.target));
+        observer.unobserve(entry2.target);
       });
     }, { rootMargin: "600px 0px" });
     items.forEach(function(i) {
@@ -1116,8 +1116,8 @@
     } catch (_err) {
     }
   }
-  function matches(item, state, words2) {
-    for (var i = 0; i < words2.length; i++) if (item.hay.indexOf(words2[i]) < 0) return false;
+  function matches(item, state, words) {
+    for (var i = 0; i < words.length; i++) if (item.hay.indexOf(words[i]) < 0) return false;
     for (var j = 0; j < state.tags.length; j++) if (!item.keywords.has(state.tags[j])) return false;
     if (state.status && item.status !== state.status) return false;
     if (state.starred && !store.starred(item.rec.id)) return false;
@@ -1176,11 +1176,11 @@
     });
     var urlTimer = 0;
     function apply(writeUrl) {
-      var words2 = fold(state.text).split(/\s+/).filter(Boolean);
+      var words = fold(state.text).split(/\s+/).filter(Boolean);
       var shown = /* @__PURE__ */ new Set();
       var visibleLists = /* @__PURE__ */ new Set();
       items.forEach(function(item) {
-        var ok = matches(item, state, words2);
+        var ok = matches(item, state, words);
         if (item.off === ok) {
           item.off = !ok;
           item.li.classList.toggle("rl-off", !ok);
@@ -1263,15 +1263,15 @@
     var wanted = new URLSearchParams(location.search).get(URL_KEYS.tag);
     if (!wanted) return;
     var key = fold(wanted).trim();
-    var papers = idx.papers.filter(function(p) {
+    var papers2 = idx.papers.filter(function(p) {
       return (p.keywords || []).some(function(k) {
         return fold(k).trim() === key;
       });
     });
     var heading = el("h2", { id: "tagged" }, [msg("js.tagged", { keyword: wanted })]);
-    var note = el("p", { class: "rl-meta" }, [msgCount("js.papers", papers.length)]);
+    var note = el("p", { class: "rl-meta" }, [msgCount("js.papers", papers2.length)]);
     var list2 = el("ul", { class: "rl-tag-view__papers" });
-    papers.forEach(function(p) {
+    papers2.forEach(function(p) {
       list2.append(el("li", {}, [el("a", { href: pageHref(p.url) }, titleNodes(p)), " \xB7 " + text(p.theme)]));
     });
     box.replaceChildren(heading, note, list2);
@@ -1476,9 +1476,9 @@
     ctx.strokeStyle = cssVar("--md-default-bg-color", "#fff");
     Array.from(groups.entries()).sort(function(a, b) {
       return b[1].xs.length - a[1].xs.length || a[0] - b[0];
-    }).forEach(function(entry) {
-      var g = entry[1];
-      var label = text(map.themes[entry[0]] ? map.themes[entry[0]].label : "");
+    }).forEach(function(entry2) {
+      var g = entry2[1];
+      var label = text(map.themes[entry2[0]] ? map.themes[entry2[0]].label : "");
       var w = ctx.measureText(label).width;
       var x = Math.max(2, Math.min(map.width - w - 2, median(g.xs) - w / 2));
       var middle = median(g.ys);
@@ -1572,9 +1572,9 @@
   }
   function withRecords(map) {
     if (!map.records) {
-      map.records = loadPapers().then(function(papers) {
+      map.records = loadPapers().then(function(papers2) {
         map.points.forEach(function(p) {
-          p.rec = papers[p.row] || null;
+          p.rec = papers2[p.row] || null;
         });
         drawOverlay(map);
         return map;
@@ -1772,318 +1772,69 @@
     initPaperPage();
   }
 
-  // src/vectors.js
-  var decoded = null;
-  function loadVectors() {
-    return loadData("vectors.js", "RL_VECTORS").then(function(raw) {
-      if (decoded && decoded.raw === raw) return decoded.vectors;
-      var bytes = atob(raw.data);
-      var data = new Int8Array(bytes.length);
-      for (var i = 0; i < bytes.length; i++) data[i] = bytes.charCodeAt(i) << 24 >> 24;
-      decoded = { raw, vectors: { ids: raw.ids, dims: raw.dims, data, scale: raw.scale } };
-      return decoded.vectors;
-    });
-  }
-
-  // src/semantic/nearest.js
-  var norms = /* @__PURE__ */ new WeakMap();
-  function rowNorms(vectors) {
-    if (!norms.has(vectors)) {
-      var out = new Float64Array(vectors.ids.length);
-      for (var r = 0; r < out.length; r++) {
-        var sum = 0;
-        for (var i = r * vectors.dims; i < (r + 1) * vectors.dims; i++) sum += vectors.data[i] * vectors.data[i];
-        out[r] = Math.sqrt(sum) || 1;
-      }
-      norms.set(vectors, out);
-    }
-    return norms.get(vectors);
-  }
-  function nearest(query, vectors, k) {
-    var lengths = rowNorms(vectors);
-    var dims = vectors.dims;
-    var scored = vectors.ids.map(function(id, r) {
-      var dot = 0;
-      for (var i = 0; i < dims; i++) dot += query[i] * vectors.data[r * dims + i];
-      return { id, score: dot / lengths[r] };
-    });
-    scored.sort(function(a, b) {
-      return b.score - a.score;
-    });
-    return scored.slice(0, k);
-  }
-
   // src/semantic/load.js
   function semantic() {
     return loadData("assets/javascripts/semantic.js", "RLSemantic");
   }
+  function papers() {
+    return loadPapers().then(indexPapers);
+  }
+  function warn(err) {
+    console.warn("readinglist: could not load semantic.js", err);
+  }
   function encode(text2) {
-    return semantic().then(function(model) {
-      return model.encode(text2);
+    return semantic().then(function(m) {
+      return m.encode(text2);
     });
   }
   function similar(text2, k) {
-    return Promise.all([encode(text2), loadVectors()]).then(function(both) {
-      return nearest(both[0], both[1], k);
+    return semantic().then(function(m) {
+      return m.similar(text2, k);
+    });
+  }
+  function recommend(ids, k) {
+    return semantic().then(function(m) {
+      return m.recommend(ids, k, store, papers);
     });
   }
   function initSearchPage(box) {
-    semantic().then(function(model) {
-      model.initSearchPage(box, similar, function() {
-        return loadPapers().then(indexPapers);
-      });
-    }, function(err) {
-      console.warn("readinglist: could not load semantic.js", err);
-    });
-  }
-
-  // src/recommend.js
-  var SHOWN = 10;
-  var TERMS = 1;
-  var THEME = 0.1;
-  var SUBTHEME = 0.1;
-  var WEIGHTS = 1 + TERMS + THEME + SUBTHEME;
-  var STOPWORDS = new Set(
-    "a an and are as at based be by can do does for from how in into is its new not of on or our over the through to toward towards under using via vs we what when why with without".split(" ")
-  );
-  function recommend(ids, k) {
-    return Promise.all([loadVectors(), loadPapers()]).then(function(loaded) {
-      var v = loaded[0];
-      var c = centred(v);
-      var t = termIndex(v, loaded[1]);
-      var given = ids.filter(function(id) {
-        return c.rows.has(id);
-      }).map(function(id) {
-        return c.rows.get(id);
-      });
-      var mean = new Float32Array(v.dims);
-      given.forEach(function(row) {
-        for (var j = 0; j < v.dims; j++) mean[j] += c.data[row * v.dims + j] / given.length;
-      });
-      var wanted = consensus(t, given);
-      var themes = shares(t.themes, given);
-      var subthemes = shares(t.subthemes, given);
-      var left = new Set(given);
-      var found = [];
-      var score = new Float64Array(v.ids.length);
-      v.ids.forEach(function(id, row) {
-        if (!given.length || left.has(row) || store.starred(id) || store.read(id)) return;
-        score[row] = (cosine(c, row, mean, 0) + TERMS * termCosine(t, row, wanted) + THEME * (themes.get(t.themes[row]) || 0) + SUBTHEME * (subthemes.get(t.subthemes[row]) || 0)) / WEIGHTS;
-        found.push(row);
-      });
-      found.sort(function(a, b) {
-        return score[b] - score[a] || (v.ids[a] < v.ids[b] ? -1 : 1);
-      });
-      return found.slice(0, k).map(function(row) {
-        var near = given.reduce(function(best, s) {
-          return likeness(c, t, row, s) > likeness(c, t, row, best) ? s : best;
-        });
-        return { id: v.ids[row], score: score[row], near: v.ids[near] };
-      });
-    });
-  }
-  function likeness(c, t, row, other) {
-    var dense = /* @__PURE__ */ new Map();
-    t.terms[other].forEach(function(term, i) {
-      dense.set(term, t.weights[other][i]);
-    });
-    return cosine(c, row, c.data, other * c.dims) + TERMS * termCosine(t, row, dense) + THEME * (t.themes[row] === t.themes[other] ? 1 : 0) + SUBTHEME * (t.subthemes[row] !== null && t.subthemes[row] === t.subthemes[other] ? 1 : 0);
-  }
-  function consensus(t, given) {
-    var mean = /* @__PURE__ */ new Map();
-    given.forEach(function(row) {
-      t.terms[row].forEach(function(term, i) {
-        mean.set(term, (mean.get(term) || 0) + t.weights[row][i] / given.length);
-      });
-    });
-    var length = 0;
-    var squared = 0;
-    mean.forEach(function(w) {
-      length += w * w;
-      squared += w * w * w * w;
-    });
-    var scale = squared ? Math.sqrt(length / squared) : 0;
-    var wanted = /* @__PURE__ */ new Map();
-    mean.forEach(function(w, term) {
-      wanted.set(term, w * w * scale);
-    });
-    return wanted;
-  }
-  function termCosine(t, row, wanted) {
-    var dot = 0;
-    t.terms[row].forEach(function(term, i) {
-      dot += (wanted.get(term) || 0) * t.weights[row][i];
-    });
-    return dot;
-  }
-  function shares(values, given) {
-    var share = /* @__PURE__ */ new Map();
-    given.forEach(function(row) {
-      if (values[row] !== null) share.set(values[row], (share.get(values[row]) || 0) + 1 / given.length);
-    });
-    return share;
-  }
-  var termCache = null;
-  function termIndex(v, papers) {
-    if (termCache && termCache.v === v && termCache.papers === papers) return termCache;
-    var byId = new Map(papers.map(function(p) {
-      return [p.id, p];
-    }));
-    var column = /* @__PURE__ */ new Map();
-    var counts = [];
-    var rows = v.ids.map(function(id) {
-      var found = new Set(paperTerms(byId.get(id)));
-      return Array.from(found, function(term) {
-        if (!column.has(term)) {
-          column.set(term, counts.length);
-          counts.push(0);
-        }
-        counts[column.get(term)] += 1;
-        return column.get(term);
-      });
-    });
-    var n = v.ids.length;
-    var weights = rows.map(function(terms) {
-      var w = terms.map(function(term) {
-        return counts[term] > 1 ? Math.sqrt(Math.log(n / counts[term])) : 0;
-      });
-      var norm = Math.sqrt(w.reduce(function(sum, x) {
-        return sum + x * x;
-      }, 0)) || 1;
-      return w.map(function(x) {
-        return x / norm;
-      });
-    });
-    function field(name) {
-      return v.ids.map(function(id) {
-        var paper = byId.get(id) || {};
-        return paper[name] || null;
-      });
-    }
-    termCache = { v, papers, column, counts, terms: rows, weights, themes: field("theme_slug"), subthemes: field("subtheme_slug") };
-    return termCache;
-  }
-  function paperTerms(paper) {
-    if (!paper) return [];
-    var terms = words(text(paper.title)).map(function(w) {
-      return "w:" + w;
-    });
-    (paper.keywords || []).forEach(function(keyword) {
-      var said = words(text(keyword));
-      said.forEach(function(w) {
-        terms.push("w:" + w);
-      });
-      if (said.length) terms.push("k:" + said.join(" "));
-    });
-    return terms;
-  }
-  function words(said) {
-    return (said.toLowerCase().match(/[a-z0-9]+/g) || []).filter(function(w) {
-      return w.length > 1 && !STOPWORDS.has(w);
-    }).map(singular);
-  }
-  function singular(w) {
-    if (w.length > 4 && w.endsWith("ies")) return w.slice(0, -3) + "y";
-    if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) return w.slice(0, -1);
-    return w;
-  }
-  var centredCache = null;
-  function centred(v) {
-    if (centredCache && centredCache.v === v) return centredCache;
-    var n = v.ids.length;
-    var mean = new Float64Array(v.dims);
-    for (var i = 0; i < v.data.length; i++) mean[i % v.dims] += v.data[i] / n;
-    var data = new Float32Array(v.data.length);
-    for (var row = 0; row < n; row++) {
-      var at = row * v.dims;
-      var norm = 0;
-      for (var j = 0; j < v.dims; j++) {
-        data[at + j] = v.data[at + j] - mean[j];
-        norm += data[at + j] * data[at + j];
-      }
-      norm = Math.sqrt(norm) || 1;
-      for (var m = 0; m < v.dims; m++) data[at + m] /= norm;
-    }
-    centredCache = { v, dims: v.dims, data, rows: new Map(v.ids.map(function(id, r) {
-      return [id, r];
-    })) };
-    return centredCache;
-  }
-  function cosine(c, row, other, offset) {
-    var dot = 0;
-    for (var j = 0; j < c.dims; j++) dot += c.data[row * c.dims + j] * other[offset + j];
-    return dot;
-  }
-  var REASONS = 3;
-  var RARE_SHARE = 0.05;
-  function sharedKeywords(paper, near) {
-    var theirs = (near.keywords || []).map(function(k) {
-      return words(text(k));
-    });
-    var keys = new Set(theirs.map(function(said2) {
-      return said2.join(" ");
-    }));
-    var mine = (paper.keywords || []).filter(function(k) {
-      return words(text(k)).length;
-    });
-    var same = mine.filter(function(k) {
-      return keys.has(words(text(k)).join(" "));
-    });
-    if (same.length || !termCache) return same.slice(0, REASONS);
-    var said = new Set([].concat.apply([], theirs));
-    var rare = function(w) {
-      var at = termCache.column.get("w:" + w);
-      return w.length > 3 && at !== void 0 && termCache.counts[at] <= RARE_SHARE * termCache.terms.length;
-    };
-    return mine.filter(function(k) {
-      return words(text(k)).some(function(w) {
-        return said.has(w) && rare(w);
-      });
-    }).slice(0, REASONS);
+    semantic().then(function(m) {
+      m.initSearchPage(box, papers);
+    }, warn);
   }
   function initRecommend(box) {
-    var drawn = 0;
-    function render() {
-      var starred = store.starredIds();
-      var turn = ++drawn;
-      if (!starred.length) {
-        box.hidden = true;
-        return;
-      }
-      Promise.all([loadPapers(), recommend(starred, SHOWN)]).then(
-        function(found) {
-          if (turn === drawn) show(box, indexPapers(found[0]), found[1]);
-        },
-        function(err) {
-          console.warn("readinglist: could not load the papers' vectors", err);
-          box.hidden = true;
-        }
-      );
+    var started = false;
+    function start() {
+      if (started || !store.starredIds().length) return;
+      started = true;
+      semantic().then(function(m) {
+        m.initRecommend(box, store, papers);
+      }, function(err) {
+        started = false;
+        warn(err);
+      });
     }
-    store.listen(render);
-    render();
+    store.listen(start);
+    start();
   }
-  function show(box, idx, found) {
-    var list2 = el("ol", { class: "rl-recommend__papers" });
-    found.forEach(function(r) {
-      var paper = idx.byId.get(r.id);
-      var near = idx.byId.get(r.near);
-      if (!paper || !near) return;
-      var shared = sharedKeywords(paper, near);
-      var reason = [msg("js.recommend_near", { title: text(near.title) })];
-      if (shared.length) reason.push(msg("js.recommend_shared", { keywords: shared.map(text).join(", ") }));
-      list2.appendChild(
-        el("li", { class: "rl-recommend__item", "data-rl-paper": r.id, "data-rl-near": r.near }, [
-          el("a", { href: pageHref(paper.url) }, titleNodes(paper)),
-          el("br"),
-          el("small", { class: "rl-recommend__reason" }, [reason.join(" \xB7 ")])
-        ])
-      );
-    });
-    box.textContent = "";
-    box.append(el("h2", {}, [msg("js.recommend_title")]), found.length ? list2 : el("p", {}, [msg("js.recommend_none")]));
-    typeset(list2);
-    box.hidden = false;
+  function searchByMeaning(box) {
+    var view = null;
+    return function ask(query) {
+      if (!view && !query) return;
+      if (!view) {
+        view = semantic().then(function(m) {
+          return m.initSearchBox(box, papers);
+        });
+        view.catch(function(err) {
+          view = null;
+          warn(err);
+        });
+      }
+      view.then(function(show) {
+        show(query);
+      }, function() {
+      });
+    };
   }
 
   // src/schedule.js
@@ -2118,7 +1869,7 @@
     out.push(current);
     return out.join("\r\n");
   }
-  function toIcs(papers, table) {
+  function toIcs(papers2, table) {
     var stamp = (/* @__PURE__ */ new Date()).toISOString().replace(/\.\d+Z$/, "Z");
     var lines = [
       "BEGIN:VCALENDAR",
@@ -2129,7 +1880,7 @@
       "X-WR-CALNAME:" + icsText(siteName() + ": " + T3.title)
     ];
     var zone = null;
-    papers.forEach(function(p) {
+    papers2.forEach(function(p) {
       own(table, p.id).forEach(function(s) {
         if (!zone && /\//.test(text(s.zone))) zone = text(s.zone);
         var page = publicHref(p.url);
@@ -2177,6 +1928,27 @@
     });
   }
 
+  // src/search-result.js
+  function entry(href, heading, teaser) {
+    const li = document.createElement("li");
+    li.className = "md-search-result__item";
+    const link = document.createElement("a");
+    link.className = "md-search-result__link";
+    link.href = href;
+    link.tabIndex = -1;
+    const article = document.createElement("article");
+    article.className = "md-search-result__article md-typeset";
+    const title = document.createElement("h1");
+    title.append(...heading);
+    const text2 = document.createElement("p");
+    text2.className = "md-search-result__teaser";
+    text2.append(...teaser);
+    article.append(title, text2);
+    link.append(article);
+    li.append(link);
+    return li;
+  }
+
   // src/search.js
   var RESULTS = 10;
   var DELAY = 120;
@@ -2193,9 +1965,11 @@
     if (!box || !toggle) return;
     const input = box.querySelector(".md-search__input");
     const form = box.querySelector(".md-search__form");
-    const meta = box.querySelector(".md-search-result__meta");
-    const list2 = box.querySelector(".md-search-result__list");
-    const words2 = box.dataset;
+    const results = box.querySelector(".md-search-result");
+    const meta = results.querySelector(".md-search-result__meta");
+    const list2 = results.querySelector(".md-search-result__list");
+    const words = box.dataset;
+    const byMeaning = words.rlMeaning === void 0 ? null : searchByMeaning(box);
     const root = new URL(ROOT);
     const served = location.protocol === "http:" || location.protocol === "https:";
     let pagefind = null;
@@ -2220,9 +1994,9 @@
       meta.textContent = text2;
     }
     function count(n) {
-      if (n === 0) return words2.rlNone;
-      if (n === 1) return words2.rlOne;
-      return words2.rlOther.replace("#", String(n));
+      if (n === 0) return words.rlNone;
+      if (n === 1) return words.rlOne;
+      return words.rlOther.replace("#", String(n));
     }
     function unescapeAngles(text2) {
       return text2.replace(/&lt;/g, "<").replace(/&gt;/g, ">");
@@ -2262,35 +2036,9 @@
       if (kept.length && kept[0].nodeType === Node.TEXT_NODE) kept[0].textContent = kept[0].textContent.replace(/^[\s.:·-]+/, "");
       return kept;
     }
-    function entry(href, heading, teaser) {
-      const li = document.createElement("li");
-      li.className = "md-search-result__item";
-      const link = document.createElement("a");
-      link.className = "md-search-result__link";
-      link.href = href;
-      link.tabIndex = -1;
-      const article = document.createElement("article");
-      article.className = "md-search-result__article md-typeset";
-      const title = document.createElement("h1");
-      title.append(...heading);
-      const text2 = document.createElement("p");
-      text2.className = "md-search-result__teaser";
-      text2.append(...teaser);
-      article.append(title, text2);
-      link.append(article);
-      li.append(link);
-      return li;
-    }
     function item(data) {
       var _a, _b;
       return entry(data.url, mathNodes(((_a = data.meta) == null ? void 0 : _a.title) || data.url), withoutTitle(excerptNodes(data.excerpt), (_b = data.meta) == null ? void 0 : _b.title));
-    }
-    function meaningItem(query) {
-      const url = new URL(words2.rlMeaning, root);
-      url.searchParams.set("q", query);
-      const li = entry(url.href, [msg("js.search_by_meaning", { query })], [msg("js.search_by_meaning_note")]);
-      li.classList.add("rl-search__meaning");
-      return li;
     }
     function moreButton(total, shown) {
       const li = document.createElement("li");
@@ -2299,7 +2047,7 @@
       button2.type = "button";
       button2.className = "md-search-result__more rl-search__more-button";
       button2.tabIndex = -1;
-      button2.textContent = words2.rlMore.replace("#", String(Math.min(RESULTS, total - shown)));
+      button2.textContent = words.rlMore.replace("#", String(Math.min(RESULTS, total - shown)));
       button2.addEventListener("click", async () => {
         var _a;
         const number = latest;
@@ -2314,24 +2062,26 @@
       li.append(button2);
       return li;
     }
-    function show2(query, items, total) {
+    function show(query, items, total) {
       list2.replaceChildren(...items);
       renderMath(list2);
       if (total > items.length) list2.append(moreButton(total, items.length));
-      const meaning = query && words2.rlMeaning !== void 0;
-      if (meaning) list2.append(meaningItem(query));
-      if (!query) say(words2.rlPlaceholder);
-      else say(meaning ? msg("js.search_by_words", { count: count(total) }) : count(total));
+      if (!query) say(words.rlPlaceholder);
+      else say(byMeaning ? msg("js.search_by_words", { count: count(total) }) : count(total));
       box.dataset.rlQuery = query;
       if (query && settle) settle();
     }
     async function run(query, number) {
+      await runByWords(query, number);
+      if (byMeaning && number === latest) byMeaning(query);
+    }
+    async function runByWords(query, number) {
       if (!query) {
-        show2("", [], 0);
+        show("", [], 0);
         return;
       }
       if (!served) {
-        say(words2.rlNeedsServer);
+        say(words.rlNeedsServer);
         box.dataset.rlQuery = query;
         return;
       }
@@ -2342,10 +2092,10 @@
         const data = await Promise.all(answer.results.slice(0, RESULTS).map((result) => result.data()));
         if (number !== latest) return;
         found = answer;
-        show2(query, data.map(item), answer.results.length);
+        show(query, data.map(item), answer.results.length);
       } catch (_error) {
         if (number !== latest) return;
-        say(words2.rlUnavailable);
+        say(words.rlUnavailable);
         box.dataset.rlQuery = query;
       }
     }
@@ -2364,7 +2114,7 @@
       if (settle) settle();
     }
     function links() {
-      return Array.from(list2.querySelectorAll(".md-search-result__link, .rl-search__more-button"));
+      return Array.from(results.querySelectorAll(".md-search-result__link, .rl-search__more-button"));
     }
     function move(step) {
       const all = links();
@@ -2399,13 +2149,13 @@
       warm();
     });
     form.addEventListener("reset", () => {
-      latest++;
-      setTimeout(() => show2("", [], 0));
+      const number = ++latest;
+      setTimeout(() => run("", number));
       input.focus();
     });
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      const first = list2.querySelector(FIRST);
+      const first = results.querySelector(FIRST);
       if (first) location.href = first.href;
     });
     box.addEventListener("focusout", (event) => {
@@ -2430,7 +2180,7 @@
           move(-1);
         } else if (event.key === "Enter" && target === input) {
           event.preventDefault();
-          const first = list2.querySelector(FIRST);
+          const first = results.querySelector(FIRST);
           if (first) location.href = first.href;
         }
         return;
@@ -2560,20 +2310,20 @@
     if (value === null) return;
     var shared = decode(value, idx);
     if (!shared) return;
-    var papers = shared.ids.map(function(id) {
+    var papers2 = shared.ids.map(function(id) {
       return idx.byId.get(id);
     });
     var status = el("p", { class: "rl-shared__status", role: "status", "aria-live": "polite" });
     var save = el("button", { type: "button", class: "rl-button", "data-rl-action": "save-shared" }, [T4.save]);
     var close = el("button", { type: "button", class: "rl-button", "data-rl-action": "close-shared" }, [T4.close]);
-    var summary = msgCount("js.share.count", papers.length) + (shared.missing ? ". " + msgCount("js.share.missing", shared.missing) : ".");
+    var summary = msgCount("js.share.count", papers2.length) + (shared.missing ? ". " + msgCount("js.share.missing", shared.missing) : ".");
     var panel = el("section", { class: "rl-shared", "aria-labelledby": "rl-shared-heading" }, [
       el("h2", { id: "rl-shared-heading" }, [T4.heading]),
       el("p", { class: "rl-shared__summary" }, [summary]),
       el("div", { class: "rl-list__toolbar" }, [save, close]),
       status
     ]);
-    groupByTheme(papers).forEach(function(group) {
+    groupByTheme(papers2).forEach(function(group) {
       panel.appendChild(el("h3", {}, [group.label]));
       var list2 = el("ul", { class: "rl-shared__papers" });
       group.papers.forEach(function(p) {
@@ -2581,13 +2331,13 @@
       });
       panel.appendChild(list2);
     });
-    save.disabled = !papers.length;
+    save.disabled = !papers2.length;
     box.before(panel);
     save.addEventListener("click", function() {
-      store.update(papers.map(function(p) {
+      store.update(papers2.map(function(p) {
         return [p.id, "s", true];
       }));
-      status.textContent = msgCount("js.share.saved", papers.length);
+      status.textContent = msgCount("js.share.saved", papers2.length);
       save.disabled = true;
     });
     close.addEventListener("click", function() {
@@ -2647,8 +2397,8 @@
     }
     if (readingList || tagView) {
       afterLoadAndFirstSearch(firstSearch).then(loadPapers).then(
-        function(papers) {
-          var idx = indexPapers(papers);
+        function(papers2) {
+          var idx = indexPapers(papers2);
           if (readingList) initReadingList(readingList, idx);
           if (tagView) initTagView(tagView, idx);
         },

@@ -1,30 +1,73 @@
-// Search by meaning, as the main bundle offers it: the sentence model
-// (semantic.js, 30 MB with its weights) loads only when first asked for, and
-// the papers' vectors from the site's vectors.js.
+// Search by meaning and "more like my stars", as the main bundle offers
+// them: their code is semantic.js (semantic/main.js), loaded on first use
+// (a query in the header's box, the search page, RL.similar, the first
+// star), and the sentence model (23 MB) with the first query by meaning.
+// Before that a page loads nothing of either.
 import { indexPapers, loadData, loadPapers } from "../papers.js";
-import { loadVectors } from "../vectors.js";
-import { nearest } from "./nearest.js";
+import { store } from "../store.js";
 
 function semantic() {
   return loadData("assets/javascripts/semantic.js", "RLSemantic");
 }
 
+function papers() {
+  return loadPapers().then(indexPapers);
+}
+
+function warn(err) {
+  console.warn("readinglist: could not load semantic.js", err);
+}
+
 function encode(text) {
-  return semantic().then(function (model) { return model.encode(text); });
+  return semantic().then(function (m) { return m.encode(text); });
 }
 
 // The k papers nearest the text by meaning, best first: [{ id, score }].
 function similar(text, k) {
-  return Promise.all([encode(text), loadVectors()]).then(function (both) {
-    return nearest(both[0], both[1], k);
-  });
+  return semantic().then(function (m) { return m.similar(text, k); });
 }
 
-// The search-by-meaning page's box: its view comes with semantic.js.
+// The k papers nearest these ids, best first, starred and read ones left out.
+function recommend(ids, k) {
+  return semantic().then(function (m) { return m.recommend(ids, k, store, papers); });
+}
+
+// The search-by-meaning page's box.
 function initSearchPage(box) {
-  semantic().then(function (model) {
-    model.initSearchPage(box, similar, function () { return loadPapers().then(indexPapers); });
-  }, function (err) { console.warn("readinglist: could not load semantic.js", err); });
+  semantic().then(function (m) { m.initSearchPage(box, papers); }, warn);
 }
 
-export { encode, initSearchPage, similar };
+// "More like your stars" (.rl-recommend, hidden): semantic.js draws it once
+// a paper is starred.
+function initRecommend(box) {
+  var started = false;
+  function start() {
+    if (started || !store.starredIds().length) return;
+    started = true;
+    semantic().then(function (m) { m.initRecommend(box, store, papers); }, function (err) {
+      started = false;
+      warn(err);
+    });
+  }
+  store.listen(start);
+  start();
+}
+
+// The header's box by meaning: ask(query) for each query; semantic.js loads
+// with the first, and an empty query before that loads nothing.
+function searchByMeaning(box) {
+  var view = null;
+  return function ask(query) {
+    if (!view && !query) return;
+    if (!view) {
+      view = semantic().then(function (m) { return m.initSearchBox(box, papers); });
+      view.catch(function (err) {
+        view = null;
+        warn(err);
+      });
+    }
+    view.then(function (show) { show(query); }, function () {});
+  };
+}
+
+export { encode, initRecommend, initSearchPage, recommend, searchByMeaning, similar };

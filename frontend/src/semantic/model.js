@@ -1,13 +1,10 @@
-// The entry of semantic.js, the second bundle: the sentence model, loaded by
-// the main bundle (semantic/load.js) only when a reader first asks for it.
-// It loads the model's scripts from the site (see generator/site/
-// sentence_model.py), announces how much has loaded as `rl:model-progress`
-// events ({ loaded, total } in bytes of weights), and sets window.RLSemantic.
-// The model loads on the first query, not with this script.
+// The sentence model: it loads the model's scripts from the site (see
+// generator/site/sentence_model.py) on the first query, not with semantic.js,
+// and announces how much has loaded as `rl:model-progress` events
+// ({ loaded, total } in bytes of weights).
 import { loadData, loadScript } from "../papers.js";
 import { ROOT } from "../urls.js";
 import { Encoder, readSafetensors } from "./encoder.js";
-import { initSemanticSearch } from "./search-view.js";
 import { WordPiece } from "./wordpiece.js";
 
 var FOLDER = "assets/models/all-MiniLM-L6-v2/";
@@ -57,15 +54,14 @@ function model() {
   return ready;
 }
 
-window.RLSemantic = {
-  // A promise of the text's unit vector (a Float32Array of 384).
-  encode: function (text) {
-    return model().then(function (model) { return model.encoder.vector(model.tokenizer.encode(String(text))); });
-  },
-  // A promise of the text's input ids, [CLS] … [SEP].
-  tokenize: function (text) {
-    return model().then(function (model) { return model.tokenizer.encode(String(text)); });
-  },
-  // The search page's view: initSearchPage(box, similar, papers), papers() a promise of indexPapers' lookups.
-  initSearchPage: initSemanticSearch
-};
+// A promise of the text's unit vector (a Float32Array of 384).
+function encode(text) {
+  return model().then(function (model) { return model.encoder.vector(model.tokenizer.encode(String(text))); });
+}
+
+// A promise of the text's input ids, [CLS] … [SEP].
+function tokenize(text) {
+  return model().then(function (model) { return model.tokenizer.encode(String(text)); });
+}
+
+export { encode, tokenize };

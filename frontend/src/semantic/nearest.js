@@ -1,6 +1,8 @@
-// The k rows of vectors nearest a unit vector by cosine, best first.
-// vectors: { ids, dims, data: Int8Array (one row of dims per id) }; a row's
-// own scale cancels out of its cosine, so its length is all that is needed.
+// The papers nearest a text by meaning: its vector's nearest rows of the
+// papers' vectors by cosine.
+import { encode } from "./model.js";
+import { loadVectors } from "./vectors.js";
+
 var norms = new WeakMap();
 
 function rowNorms(vectors) {
@@ -16,6 +18,9 @@ function rowNorms(vectors) {
   return norms.get(vectors);
 }
 
+// The k rows of vectors nearest a unit vector by cosine, best first.
+// vectors: { ids, dims, data: Int8Array (one row of dims per id) }; a row's
+// own scale cancels out of its cosine, so its length is all that is needed.
 function nearest(query, vectors, k) {
   var lengths = rowNorms(vectors);
   var dims = vectors.dims;
@@ -28,4 +33,11 @@ function nearest(query, vectors, k) {
   return scored.slice(0, k);
 }
 
-export { nearest };
+// The k papers nearest the text by meaning, best first: [{ id, score }].
+function similar(text, k) {
+  return Promise.all([encode(text), loadVectors()]).then(function (both) {
+    return nearest(both[0], both[1], k);
+  });
+}
+
+export { similar };

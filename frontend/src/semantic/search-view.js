@@ -2,14 +2,15 @@
 // a pasted abstract, the model's loading progress on first use, and the
 // nearest papers, said to be found by meaning. A query in the page's URL
 // (?q=) is asked at once. Part of semantic.js, so that no other page
-// downloads it; the main bundle hands in similar() and the papers' index.
+// downloads it; the main bundle hands in the papers' index.
 import { el, titleNodes, typeset } from "../dom.js";
 import { msg } from "../i18n.js";
 import { pageHref } from "../urls.js";
+import { similar } from "./nearest.js";
 
 var SHOWN = 20;
 
-function initSemanticSearch(box, similar, papers) {
+function initSemanticSearch(box, papers) {
   if (box.hasAttribute("data-rl-ready")) return;
   box.setAttribute("data-rl-ready", "");
   var query = el("textarea", { class: "rl-semantic__query", rows: "4", "aria-label": msg("js.semantic_label"), placeholder: msg("js.semantic_placeholder") });

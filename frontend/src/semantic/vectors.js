@@ -2,7 +2,7 @@
 // meaning: vectors.js at the site's root (see render/exports.py's
 // vectors_script), a script so that it loads from file:// too, where a
 // fetch of a binary file fails. Loaded on the first call only.
-import { loadData } from "./papers.js";
+import { loadData } from "../papers.js";
 
 var decoded = null;
 

@@ -1,11 +1,11 @@
 // "More like my stars": the papers nearest the starred ones by their
 // sentence vectors, words and themes, on the home page (once anything is
-// starred) and the Reading list, each with its reason.
-import { el, text, titleNodes, typeset } from "./dom.js";
-import { msg } from "./i18n.js";
-import { indexPapers, loadPapers } from "./papers.js";
-import { store } from "./store.js";
-import { pageHref } from "./urls.js";
+// starred) and the Reading list, each with its reason. The main bundle hands
+// in its store (the reader's stars and read marks, whose changes this must
+// hear) and papers(), a promise of indexPapers' lookups.
+import { el, text, titleNodes, typeset } from "../dom.js";
+import { msg } from "../i18n.js";
+import { pageHref } from "../urls.js";
 import { loadVectors } from "./vectors.js";
 
 var SHOWN = 10;
@@ -24,7 +24,7 @@ var STOPWORDS = new Set(
 
 // The k papers nearest the papers ids, best first: [{ id, score, near }],
 // score in [-1, 1] and near the one of them it is nearest. Starred and read
-// papers are left out; equal scores go to the lower id.
+// papers (by store) are left out; equal scores go to the lower id.
 //
 // A score is a weighted mean of four likenesses to the given papers: the
 // cosine to their mean sentence vector, taken about the list's mean vector so
@@ -35,11 +35,11 @@ var STOPWORDS = new Set(
 // Five starred papers of one ICLR 2026 area (the ten largest of papers 1-1,000)
 // find 49% of their ten best in that area by the cosine alone, 56% so; of
 // papers 5,001-6,000, 51% and 57%.
-function recommend(ids, k) {
-  return Promise.all([loadVectors(), loadPapers()]).then(function (loaded) {
+function recommend(ids, k, store, papers) {
+  return Promise.all([loadVectors(), papers()]).then(function (loaded) {
     var v = loaded[0];
     var c = centred(v);
-    var t = termIndex(v, loaded[1]);
+    var t = termIndex(v, loaded[1].papers);
     var given = ids.filter(function (id) { return c.rows.has(id); }).map(function (id) { return c.rows.get(id); });
     var mean = new Float32Array(v.dims);
     given.forEach(function (row) {
@@ -228,8 +228,8 @@ function sharedKeywords(paper, near) {
 }
 
 // The section in box: hidden while nothing is starred, redrawn when stars
-// or read marks change. The papers and vectors load on the first star.
-function initRecommend(box) {
+// or read marks change.
+function initRecommend(box, store, papers) {
   var drawn = 0;
   function render() {
     var starred = store.starredIds();
@@ -238,9 +238,9 @@ function initRecommend(box) {
       box.hidden = true;
       return;
     }
-    Promise.all([loadPapers(), recommend(starred, SHOWN)]).then(
+    Promise.all([papers(), recommend(starred, SHOWN, store, papers)]).then(
       function (found) {
-        if (turn === drawn) show(box, indexPapers(found[0]), found[1]);
+        if (turn === drawn) show(box, found[0], found[1]);
       },
       function (err) {
         console.warn("readinglist: could not load the papers' vectors", err);
