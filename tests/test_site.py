@@ -131,6 +131,14 @@ def test_code_links_are_labelled_as_code(bundled_site):
     assert re.search(r'href="https://github.com/pixas/DECS"[^>]*>Code</a>', decs.read_text(encoding="utf-8"))
 
 
+def test_a_theme_pages_english_summaries_carry_their_language(bundled_site):
+    for page in sorted(bundled_site.glob("themes/*/index.html")):
+        listed = re.search(r'<div class="rl-papers">(.*?)</div>', page.read_text(encoding="utf-8"), re.S).group(1)
+        items = re.findall(r"<li>.*?</li>", listed, re.S)
+        assert items, page
+        assert [item for item in items if not re.search(r'<br />\s*<span lang="en">', item)] == [], page
+
+
 def test_chinese_title_gives_a_chinese_interface(bundled_site):
     assert '<html lang="zh"' in (bundled_site / "index.html").read_text(encoding="utf-8")
 
