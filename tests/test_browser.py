@@ -680,6 +680,12 @@ def test_axe_finds_no_wcag_aa_violation_on_any_page_type(browser, bundled, error
         # The search dropdown with results, over the page.
         search(page, "diffusion")
         assert axe_violations(page) == [], ("search", scheme)
+        # The search-by-meaning page with its answers, and the 404 page.
+        page.goto(bundled.base + "search/?q=diffusion")
+        page.wait_for_function("q => document.querySelector('.rl-semantic-search').dataset.rlQuery === q", arg="diffusion")
+        assert axe_violations(page) == [], ("search by meaning", scheme)
+        page.goto(bundled.base + "404.html")
+        assert axe_violations(page) == [], ("404", scheme)
     finally:
         context.close()
 
