@@ -167,7 +167,9 @@ class Site:
     # The MkDocs nav: home, themes, tags, about. Paper pages stay out of it.
     nav: list[dict[str, object]]
     reading_list: ReadingList
-    # The interface's words the browser's scripts show, in the site's language.
+    # The interface's words the theme's templates and the browser's scripts show, in the site's language.
     messages: dict[str, str] = field(default_factory=dict)
+    # The palette toggles' names as mkdocs.yml gives them, in English, each with the site language's name.
+    toggle_names: dict[str, str] = field(default_factory=dict)
     # The site ships the papers' sentence vectors and the model that encodes a reader's query (see config.semantic).
     semantic: bool = False

@@ -48,3 +48,23 @@ def axe_checked(page: Page, rule: str) -> int:
              [r.passes, r.violations, r.incomplete].flat().reduce((n, result) => n + result.nodes.length, 0))""",
         rule,
     )
+
+
+def links_told_apart_by_colour_alone(page: Page) -> list[str]:
+    """The links in running text (those axe's link-in-text-block checks) that no line, border or weight sets apart.
+
+    axe credits a link whose text-decoration differs from its text's in any part: a thickness or an offset with no
+    line drawn passes it too.
+    """
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(
+        """() => axe.run(document, { runOnly: { type: "rule", values: ["link-in-text-block"] } }).then(r =>
+             [r.passes, r.violations, r.incomplete].flat().flatMap(result => result.nodes).filter(node => {
+               const link = document.querySelector(node.target[0]);
+               const own = getComputedStyle(link), around = getComputedStyle(link.parentElement);
+               const line = own.textDecorationLine !== "none" && own.textDecorationLine !== around.textDecorationLine;
+               const border = own.borderBottomStyle !== "none" && parseFloat(own.borderBottomWidth) > 0;
+               const bold = Math.abs(Number(own.fontWeight) - Number(around.fontWeight)) >= 300;
+               return !(line || border || bold);
+             }).map(node => node.target.join(" ")))"""
+    )

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from browser_helpers import ARTIFACTS, axe_checked, search, watch_errors
+from browser_helpers import ARTIFACTS, axe_checked, links_told_apart_by_colour_alone, search, watch_errors
 from playwright.sync_api import expect
 from support import DEV_DATA, REPO, build_site, copy_project, needs_dev
 
@@ -676,9 +676,16 @@ def test_axe_finds_no_wcag_aa_violation_on_any_page_type(browser, bundled, error
             # and an abstract's are such links. axe counts none on the home page, whose links stand alone.
             if name in ("about", "paper"):
                 assert axe_checked(page, "link-in-text-block") > 0, (name, scheme)
+                assert links_told_apart_by_colour_alone(page) == [], (name, scheme)
         # The search dropdown with results, over the page.
         search(page, "diffusion")
         assert axe_violations(page) == [], ("search", scheme)
+        # The search-by-meaning page with its answers, and the 404 page.
+        page.goto(bundled.base + "search/?q=diffusion")
+        page.wait_for_function("q => document.querySelector('.rl-semantic-search').dataset.rlQuery === q", arg="diffusion")
+        assert axe_violations(page) == [], ("search by meaning", scheme)
+        page.goto(bundled.base + "404.html")
+        assert axe_violations(page) == [], ("404", scheme)
     finally:
         context.close()
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import html
 import json
 import re
+import string
+from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import quote
 
@@ -126,9 +128,18 @@ def test_paper_page_shows_theme_tags_abstract_and_related_papers(bundled_site):
     assert zh.t("paper.shares", reasons="") in related.group(1)
 
 
-def test_code_links_are_labelled_as_code(bundled_site):
+def test_code_links_are_labelled_as_code_in_the_interfaces_language(bundled_site):
     decs = next(p for p in paper_pages(bundled_site) if p.parent.name.startswith("decs"))
-    assert re.search(r'href="https://github.com/pixas/DECS"[^>]*>Code</a>', decs.read_text(encoding="utf-8"))
+    code = load_messages(REPO / "templates", "zh").t("paper.link.code")
+    assert re.search(rf'href="https://github.com/pixas/DECS"[^>]*>{code}</a>', decs.read_text(encoding="utf-8"))
+
+
+def test_a_theme_pages_english_summaries_carry_their_language(bundled_site):
+    for page in sorted(bundled_site.glob("themes/*/index.html")):
+        listed = re.search(r'<div class="rl-papers">(.*?)</div>', page.read_text(encoding="utf-8"), re.S).group(1)
+        items = re.findall(r"<li>.*?</li>", listed, re.S)
+        assert items, page
+        assert [item for item in items if not re.search(r'<br />\s*<span lang="en">', item)] == [], page
 
 
 def test_chinese_title_gives_a_chinese_interface(bundled_site):
@@ -252,3 +263,68 @@ def test_an_about_page_in_the_docs_folder_replaces_ours(project, three_papers):
     assert "Written by the organisers." in shown
     assert about_heading("en") not in shown
     assert load_messages(TEMPLATES, "en").t("reading_list.intro") in page_text(site / "reading-list" / "index.html")
+
+
+class InterfaceText(HTMLParser):
+    """A page's words in its own voice: its text and labels, less its scripts and what it marks as English content."""
+
+    VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
+    LABELS = ("aria-label", "title", "placeholder", "alt")
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list[tuple[str, bool]] = []
+        self.words: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        quiet = bool(self.open and self.open[-1][1]) or tag in ("script", "style") or (values.get("lang") or "").startswith("en")
+        if not quiet:
+            self.words += [value for name, value in attrs if name in self.LABELS and value]
+        if tag not in self.VOID:
+            self.open.append((tag, quiet))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.open and self.open.pop()[0] != tag:
+            pass
+
+    def handle_data(self, data: str) -> None:
+        if not (self.open and self.open[-1][1]):
+            self.words.append(data)
+
+
+def interface_text(page: Path) -> str:
+    parser = InterfaceText()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return " ".join(" ".join(parser.words).split())
+
+
+def english_words() -> set[str]:
+    """What the English catalogue says that the Chinese one says otherwise: each page-side message whole, and each part of
+    one between its holes that is more than a word (the scripts' js.* messages show only in a browser)."""
+    en, zh = load_messages(TEMPLATES, "en").strings, load_messages(TEMPLATES, "zh").strings
+    words = set()
+    for key, message in en.items():
+        if key.startswith("js.") or zh.get(key) == message:
+            continue
+        parts = [literal.strip(" .,:;()") for literal, *_ in string.Formatter().parse(message)]
+        words.update(part for part in parts if re.search(r"[A-Za-z]{3}", part) and (part == message.strip(" .:") or " " in part))
+    return words
+
+
+def test_no_page_of_a_chinese_list_says_a_word_of_the_english_interface(bundled_site):
+    """Every page a reader reaches, 404 and old URLs' redirects too: nav, labels, buttons and Material's own chrome."""
+    words = sorted(english_words())
+    pages = {str(page.relative_to(bundled_site)): interface_text(page) for page in sorted(bundled_site.rglob("*.html"))}
+    spoken = {name: [w for w in words if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text)] for name, text in pages.items()}
+    assert {name: found for name, found in spoken.items() if found} == {}
+    # What the pages say instead, where English slipped through before: the check reads what a reader meets.
+    zh = load_messages(TEMPLATES, "zh")
+    redirects = [name for name in pages if is_redirect(bundled_site / name)]
+    assert redirects and all(zh.t("redirect.text") in pages[name] for name in redirects)
+    chrome = [text for name, text in pages.items() if name not in redirects]
+    assert all(zh.t("palette.to_dark") in text and zh.t("palette.to_light") in text for text in chrome)
+    assert all(zh.t("chrome.made_with", material="Material for MkDocs") in text for text in chrome)
+    assert zh.t("chrome.not_found") in pages["404.html"]
+    assert zh.t("tags.other") in pages["tags/index.html"]
+    assert any(zh.t("paper.link.code") in text for text in pages.values())

@@ -11,7 +11,7 @@ from generator.render.pages import keyword_index
 
 
 def listed(reading_list: ReadingList) -> dict[str, list[tuple[str, int]]]:
-    return {initial: [(k.label, k.papers) for k in group] for initial, group in keyword_index(reading_list)}
+    return {initial: [(k.label, k.papers) for k in group] for initial, group in keyword_index(reading_list, other="Other")}
 
 
 def test_keywords_differing_in_case_are_one_keyword_spelled_as_most_papers_spell_it():

@@ -47,9 +47,9 @@ class Messages:
         form = f"{key}.one" if n == 1 and f"{key}.one" in self.strings else f"{key}.other"
         return self.t(form, n=n)
 
-    def scripts(self) -> dict[str, str]:
-        """The messages the browser's scripts use (js.* and search.*)."""
-        return {key: value for key, value in self.strings.items() if key.startswith(("js.", "search."))}
+    def page_words(self) -> dict[str, str]:
+        """The messages each page carries for the theme's templates and the browser's scripts (chrome.*, js.*, search.*)."""
+        return {key: value for key, value in self.strings.items() if key.startswith(("chrome.", "js.", "search."))}
 
 
 def load(templates: Path, language: str) -> Messages:

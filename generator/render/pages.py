@@ -42,6 +42,8 @@ ABOUT_FOLDER = "about"
 # Past this many papers the tags page lists only keywords that papers share:
 # a conference's one-paper keywords run to tens of thousands.
 _ALL_TAGS = 300
+# The palette toggles' names, which mkdocs.yml gives in English.
+_PALETTE_TOGGLES = ("palette.to_dark", "palette.to_light")
 
 
 def render_pages(
@@ -64,6 +66,7 @@ def render_pages(
     """
     language = catalogue.interface_language(language, reading_list.title)
     messages = catalogue.load(templates, language)
+    english = catalogue.load(templates, catalogue.FALLBACK)
     env = environment(templates, messages)
     sources = sorted((templates / "pages").glob("*.j2")) + sorted((templates / catalogue.FOLDER).glob("*.json"))
     kept = PageCache(cache, digest(language, *(path.read_bytes() for path in sources)))
@@ -134,7 +137,7 @@ def render_pages(
             previous=previous,
             following=following,
         )
-    keywords = keyword_index(reading_list)
+    keywords = keyword_index(reading_list, other=messages.t("tags.other"))
     count = sum(len(group) for _, group in keywords)
     add(TAGS, "tags.md.j2", keywords=keywords, keyword_count=count, shared_only=len(reading_list.papers) > _ALL_TAGS)
     add(READING_LIST, "reading-list.md.j2", semantic=semantic)
@@ -157,7 +160,8 @@ def render_pages(
         pages=pages,
         nav=_nav(reading_list, messages, semantic=semantic),
         reading_list=reading_list,
-        messages=messages.scripts(),
+        messages=messages.page_words(),
+        toggle_names={english.t(key): messages.t(key) for key in _PALETTE_TOGGLES},
         semantic=semantic,
     )
 
@@ -187,8 +191,8 @@ class Keyword:
     papers: int
 
 
-def keyword_index(reading_list: ReadingList) -> list[tuple[str, list[Keyword]]]:
-    """The list's keywords under their initials, A to Z then "Other"; in a long list, only those two or more papers share.
+def keyword_index(reading_list: ReadingList, *, other: str) -> list[tuple[str, list[Keyword]]]:
+    """The list's keywords under their initials, A to Z then other (the site's word for the rest); in a long list, only those two or more papers share.
 
     Keywords that differ only in case or Unicode form are one keyword, as in
     the browser's tag filter.
@@ -205,9 +209,9 @@ def keyword_index(reading_list: ReadingList) -> list[tuple[str, list[Keyword]]]:
     for key in sorted(k for k in papers if papers[k] >= least):
         # The most common spelling; equally common ones by code point.
         label = min(spellings[key].items(), key=lambda item: (-item[1], item[0]))[0]
-        initial = key[0].upper() if key[0].isascii() and key[0].isalpha() else "Other"
+        initial = key[0].upper() if key[0].isascii() and key[0].isalpha() else other
         groups.setdefault(initial, []).append(Keyword(label, papers[key]))
-    return sorted(groups.items(), key=lambda group: group[0] == "Other")
+    return sorted(groups.items(), key=lambda group: group[0] == other)
 
 
 def _neighbours(paper: Paper, theme: Theme, papers: dict[str, Paper]) -> tuple[Paper | None, Paper | None]:

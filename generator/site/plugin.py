@@ -48,6 +48,14 @@ class _NoDirtyWarning(logging.Filter):
 _NO_DIRTY_WARNING = _NoDirtyWarning()
 
 
+def _rename_toggles(palette: object, names: dict[str, str]) -> None:
+    """Give the palette's toggles the site language's names where they have mkdocs.yml's English ones; a curator's own stay."""
+    for option in palette if isinstance(palette, list) else [palette]:
+        toggle = option.get("toggle") if isinstance(option, dict) else None
+        if isinstance(toggle, dict) and toggle.get("name") in names:
+            toggle["name"] = names[toggle["name"]]
+
+
 class ReadingListPlugin(BasePlugin[ReadingListConfig]):
     def __init__(self) -> None:
         # The command line's options by name, over mkdocs.yml's (see config.merged); MkDocs alone gives none.
@@ -109,8 +117,9 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         config.site_name = escape(self.site.title) if self.site.title else config.site_name
         config.nav = self.site.nav
         config.theme["language"] = self.site.language
-        # The scripts' words, in the page for them to read (templates/overrides/main.html).
+        # The interface's words, in the page for the scripts to read (templates/overrides/main.html) and for the theme's templates.
         config.extra["rl_messages"] = self.site.messages
+        _rename_toggles(config.theme.get("palette"), self.site.toggle_names)
         # The header's search links the search-by-meaning page, on a site that has it (partials/search.html).
         meaning = File(SEARCH_BY_MEANING, config.docs_dir, config.site_dir, config.use_directory_urls).url
         config.extra["rl_search_by_meaning"] = meaning if self.site.semantic else ""
