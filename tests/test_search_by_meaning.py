@@ -19,7 +19,7 @@ from browser_helpers import search
 from playwright.sync_api import Browser, Page, expect
 from support import AWKWARD, BUNDLED, THREE_PAPERS, build_site, copy_project
 
-from benchmarks.browser import CHROMIUM, axe_violations, serve
+from benchmarks.browser import AXE, CHROMIUM, axe_violations, serve
 from benchmarks.semantic import model_page
 from generator.analysis.embeddings import MODEL_DIR, WORD_PIECES, Encoder
 from generator.analysis.wordpiece import WordPiece
@@ -175,6 +175,10 @@ def test_the_search_page_shows_the_papers_nearest_in_meaning(three: tuple[Path, 
         assert hits.first.get_attribute("data-paper") == flow
         assert "by meaning" in hits.first.inner_text()
         assert page.locator(".rl-semantic__progress").is_hidden()
+        # Its form is a search landmark beside the header's, told apart by its name (axe's landmark-unique).
+        page.add_script_tag(path=str(AXE))
+        unique = "() => axe.run(document, { runOnly: { type: 'rule', values: ['landmark-unique'] } })"
+        assert page.evaluate(unique + ".then(r => [r.violations.length, r.passes.length])") == [0, 1]
         # A link can ask: search/?q=….
         page.goto(url + "search/?q=" + quote(QUERY))
         page.wait_for_function("q => document.querySelector('.rl-semantic-search').dataset.rlQuery === q", arg=QUERY)

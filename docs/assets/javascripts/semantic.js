@@ -863,7 +863,7 @@
     if (box.hasAttribute("data-rl-ready")) return;
     box.setAttribute("data-rl-ready", "");
     var query = el("textarea", { class: "rl-semantic__query", rows: "4", "aria-label": msg("js.semantic_label"), placeholder: msg("js.semantic_placeholder") });
-    var form = el("form", { class: "rl-semantic__form", role: "search" }, [
+    var form = el("form", { class: "rl-semantic__form", role: "search", "aria-label": msg("js.semantic_search") }, [
       query,
       el("button", { type: "submit", class: "rl-button" }, [msg("js.semantic_search")])
     ]);

@@ -14,7 +14,8 @@ function initSemanticSearch(box, papers) {
   if (box.hasAttribute("data-rl-ready")) return;
   box.setAttribute("data-rl-ready", "");
   var query = el("textarea", { class: "rl-semantic__query", rows: "4", "aria-label": msg("js.semantic_label"), placeholder: msg("js.semantic_placeholder") });
-  var form = el("form", { class: "rl-semantic__form", role: "search" }, [
+  // Labelled, so that it is told apart from the header's search landmark.
+  var form = el("form", { class: "rl-semantic__form", role: "search", "aria-label": msg("js.semantic_search") }, [
     query,
     el("button", { type: "submit", class: "rl-button" }, [msg("js.semantic_search")])
   ]);
