@@ -1,4 +1,4 @@
-"""Stage 7: the generated pages to a finished site, by MkDocs with our plugin."""
+"""Stage 7: the generated pages to a finished site, by MkDocs with our plugin, or by Zensical (zensical.py)."""
 
 from __future__ import annotations
 
@@ -22,10 +22,13 @@ from ..progress import Stopwatch
 from ..render.pages import papers_on
 from ..state.first_seen import build_time
 from .write import staging
+from .zensical import ZENSICAL, run_zensical
 
 log = logging.getLogger(__name__)
 
 PLUGIN = "readinglist"
+MKDOCS = "mkdocs"
+ENGINES = (MKDOCS, ZENSICAL)
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,8 @@ class BuildOptions:
     inputs: tuple[Path, ...] | None = None
     # The command line's plugin options by name (themes, group_by, jobs, ...), over mkdocs.yml's.
     overrides: Mapping[str, object] = field(default_factory=dict)
+    # What turns the pages into HTML: MkDocs with our plugin, or Zensical around it (see zensical.py).
+    engine: str = MKDOCS
 
 
 def build(options: BuildOptions, clock: Stopwatch | None = None) -> Site:
@@ -52,8 +57,11 @@ def build(options: BuildOptions, clock: Stopwatch | None = None) -> Site:
         raise
     with staging(options.out) as site_dir, _build_date(settings.inputs):
         config.site_dir = str(site_dir)
-        with clock("mkdocs"):
-            _run_mkdocs(config)
+        with clock(options.engine):
+            if options.engine == ZENSICAL:
+                run_zensical(config, PLUGIN)
+            else:
+                _run_mkdocs(config)
     return site
 
 
