@@ -30,7 +30,7 @@ from benchmarks.browser import (
     watch_layout_shift,
 )
 from generator.render.messages import load as load_messages
-from generator.site.build import BuildOptions, build
+from generator.site.build import MKDOCS, BuildOptions, build
 
 pytestmark = [
     pytest.mark.browser,
@@ -92,8 +92,8 @@ class Site:
         return next(p for p in self.papers if p["id"] == paper_id)
 
 
-def _built(project: Path, *inputs: Path):
-    site = build_site(project, *inputs)
+def _built(project: Path, *inputs: Path, engine: str = MKDOCS):
+    site = build_site(project, *inputs, engine=engine)
     papers = json.loads((site / "papers.json").read_text(encoding="utf-8"))
     with serve(site) as base:
         yield Site(base, site, papers)
