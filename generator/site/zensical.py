@@ -1,14 +1,14 @@
 """Stage 7 on Zensical: the generated pages to a finished site, by Zensical in a child process.
 
 Zensical reads mkdocs.yml but runs no MkDocs plugin, so ours does its part
-around it: its events fire as MkDocs fires them, but for those of the pages
-(Zensical renders them itself). on_config sets the site's name, nav,
-language and the scripts' words; on_files gives the docs folder with the
-generated pages, which are written out for Zensical to read; on_post_build
-checks that every paper has its page, writes the sentence model and puts
-the Pagefind index into the site, and records the build's state. Zensical
-reads a config that inherits mkdocs.yml and sets only what the plugin
-would have set.
+around it: the plugins' events fire as MkDocs fires them, but for those of
+the nav and the pages (Zensical renders them itself). on_config sets the
+site's name, nav, language and the scripts' words; on_files gives the docs
+folder with the generated pages, which are written out for Zensical to read;
+on_post_build checks that every paper has its page, writes the sentence
+model, puts the Pagefind index into the site and records the build's state.
+Zensical reads a config that inherits mkdocs.yml and sets what on_config
+set, and the few things Zensical needs to show the site as Material does.
 """
 
 from __future__ import annotations
@@ -34,9 +34,9 @@ ZENSICAL = "zensical"
 _CONFIG = "zensical.yml"
 _DOCS = "docs"
 _SITE = "site"
-# The header search box's look (templates/zensical/), which Zensical's themes do not have: only its site gets it.
-_SEARCH_BOX = "zensical/search-box.css"
-_SEARCH_BOX_URL = "assets/stylesheets/search-box.css"
+# The header as Material shows it (templates/zensical/): Zensical's themes style another search box. Only its site gets it.
+_HEADER_CSS = "zensical/header.css"
+_HEADER_CSS_URL = "assets/stylesheets/zensical-header.css"
 
 
 def run_zensical(config: MkDocsConfig, plugin_name: str) -> None:
@@ -45,24 +45,25 @@ def run_zensical(config: MkDocsConfig, plugin_name: str) -> None:
         raise BuildError("Zensical is not installed", hint="pip install zensical")
     plugin = config.plugins[plugin_name]
     site_dir = Path(config.site_dir)
+    config.plugins.on_startup(command="build", dirty=False)
     try:
-        plugin.on_config(config)
-        plugin.on_pre_build(config=config)
+        config = config.plugins.on_config(config)
+        config.plugins.on_pre_build(config=config)
         with work_folder("readinglist-zensical-") as work:
             root = Path(work)
             _write_docs(config, root / _DOCS)
-            (root / _DOCS / _SEARCH_BOX_URL).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(plugin.settings(config).templates / _SEARCH_BOX, root / _DOCS / _SEARCH_BOX_URL)
+            (root / _DOCS / _HEADER_CSS_URL).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(plugin.settings(config).templates / _HEADER_CSS, root / _DOCS / _HEADER_CSS_URL)
             _write_config(config, root / _CONFIG)
             _zensical(root / _CONFIG)
             for entry in (root / _SITE).iterdir():
                 shutil.move(entry, site_dir / entry.name)
-        plugin.on_post_build(config=config)
+        config.plugins.on_post_build(config=config)
     except PluginError as error:
         # The plugin kept what failed, when it was ours to say.
         raise plugin.failure or BuildError(str(error)) from None
     finally:
-        plugin.on_shutdown()
+        config.plugins.on_shutdown()
 
 
 def _write_docs(config: MkDocsConfig, docs: Path) -> None:
@@ -94,7 +95,7 @@ def _write_config(config: MkDocsConfig, target: Path) -> None:
         },
         "extra": dict(config.extra),
         # After mkdocs.yml's: Zensical appends an inheriting config's lists to the inherited ones.
-        "extra_css": [_SEARCH_BOX_URL],
+        "extra_css": [_HEADER_CSS_URL],
         # Zensical's own search is on unless turned off, and would put its box in the header beside ours.
         "plugins": [{"search": {"enabled": False}}],
     }
