@@ -14,7 +14,9 @@ import test_browser
 import test_reader_tools
 from support import search_index
 
+from generator.errors import BuildError
 from generator.render.pages import papers_on
+from generator.site.build import BuildOptions, build
 from generator.site.zensical import ZENSICAL
 
 pytestmark = [pytest.mark.site]
@@ -73,3 +75,16 @@ def test_old_paper_urls_redirect_and_the_home_page_says_the_lists_title_once(bun
         assert target and f"papers/{target[1]}/" in current, page
     home = (bundled.path / "index.html").read_text(encoding="utf-8")
     assert "<title>ICLR 2026 论文列表</title>" in home
+
+
+def test_a_template_zensical_cannot_render_fails_the_build_and_leaves_the_old_site(project, three_papers):
+    site = project / "site"
+    site.mkdir()
+    (site / "index.html").write_text("the old site", encoding="utf-8")
+    main = project / "templates" / "overrides" / "main.html"
+    broken = main.read_text(encoding="utf-8").replace("{% block extrahead %}", "{% block extrahead %}{{ 1 | no_such_filter }}")
+    main.write_text(broken, encoding="utf-8")
+    with pytest.raises(BuildError, match=r"zensical build failed: .*no_such_filter"):
+        build(BuildOptions(project / "mkdocs.yml", site, (three_papers,), engine=ZENSICAL))
+    assert (site / "index.html").read_text(encoding="utf-8") == "the old site"
+    assert [path.name for path in project.iterdir() if path.name.startswith(".site")] == []
