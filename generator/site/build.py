@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
 from collections.abc import Iterator, Mapping
@@ -46,6 +47,9 @@ class BuildOptions:
 def build(options: BuildOptions, clock: Stopwatch | None = None) -> Site:
     """Input files to a finished site in options.out; on failure, out is untouched."""
     clock = clock or Stopwatch()
+    # Said before the generator's minutes, not after.
+    if options.engine == ZENSICAL and importlib.util.find_spec(ZENSICAL) is None:
+        raise BuildError("Zensical is not installed", hint="pip install zensical")
     config = load_mkdocs_config(options.config_file, options.inputs, options.overrides)
     plugin = config.plugins[PLUGIN]
     settings = plugin.settings(config)

@@ -13,7 +13,6 @@ set, and the few things Zensical needs to show the site as Material does.
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 import shutil
 import subprocess
@@ -41,8 +40,6 @@ _HEADER_CSS_URL = "assets/stylesheets/zensical-header.css"
 
 def run_zensical(config: MkDocsConfig, plugin_name: str) -> None:
     """Build the site the plugin generated (plugin.generated) into config.site_dir with Zensical."""
-    if importlib.util.find_spec(ZENSICAL) is None:
-        raise BuildError("Zensical is not installed", hint="pip install zensical")
     plugin = config.plugins[plugin_name]
     site_dir = Path(config.site_dir)
     config.plugins.on_startup(command="build", dirty=False)
