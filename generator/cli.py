@@ -18,7 +18,7 @@ import click
 from . import SITE_SOURCES, __version__
 from .errors import ReadingListError
 from .pipeline import generate
-from .site.build import PLUGIN, BuildOptions, build, load_mkdocs_config
+from .site.build import ENGINES, MKDOCS, PLUGIN, BuildOptions, build, load_mkdocs_config
 from .site.write import write_docs
 from .text.words import plural
 
@@ -152,11 +152,18 @@ def main(verbose: bool, quiet: bool) -> None:
 @skip_invalid_option
 @field_option
 @semantic_option
-def build_command(inputs: tuple[Path, ...], config_file: Path | None, out: Path, **flags: object) -> None:
+@click.option(
+    "--engine",
+    type=click.Choice(ENGINES),
+    default=MKDOCS,
+    show_default=True,
+    help="What turns the pages into HTML: MkDocs, or Zensical (pip install zensical), which reads the same mkdocs.yml.",
+)
+def build_command(inputs: tuple[Path, ...], config_file: Path | None, out: Path, engine: str, **flags: object) -> None:
     """Generate the pages and build the site (default input: the one in mkdocs.yml)."""
     started = time.perf_counter()
     config_file = config_file or default_config()
-    options = BuildOptions(config_file, out, inputs or None, _overrides(config_file, flags))
+    options = BuildOptions(config_file, out, inputs or None, _overrides(config_file, flags), engine)
     site = build(options)
     papers, themes = len(site.reading_list.papers), len(site.reading_list.themes)
     seconds = time.perf_counter() - started

@@ -8,6 +8,8 @@ import pytest
 from mkdocs.plugins import PluginCollection
 from support import DEV_DATA, THREE_PAPERS, build_site, copy_project
 
+from generator.site.build import MKDOCS
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
 
@@ -71,6 +73,12 @@ def three_papers(project: Path) -> Path:
     path = project / "data" / "three.txt"
     path.write_text(THREE_PAPERS, encoding="utf-8")
     return path
+
+
+@pytest.fixture(scope="module")
+def engine() -> str:
+    """What builds the browser tests' sites: test_zensical.py runs those tests again on sites Zensical builds."""
+    return MKDOCS
 
 
 # The browser tests' fixtures: one Chromium per module, a fresh context (so an

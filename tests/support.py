@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.model import Paper, Source
-from generator.site.build import BuildOptions, build
+from generator.site.build import MKDOCS, BuildOptions, build
 
 REPO = Path(__file__).resolve().parent.parent
 BUNDLED = REPO / "data" / "iclr2026.txt"
@@ -71,9 +71,9 @@ def copy_project(dest: Path, *, data: bool = True) -> Path:
     return dest
 
 
-def build_site(project: Path, *inputs: Path, out: str = "site") -> Path:
-    """Run the real build (generator + mkdocs build --strict) and return the site folder."""
-    build(BuildOptions(project / "mkdocs.yml", project / out, tuple(inputs) or None))
+def build_site(project: Path, *inputs: Path, out: str = "site", engine: str = MKDOCS) -> Path:
+    """Run the real build (generator + mkdocs build --strict, or Zensical) and return the site folder."""
+    build(BuildOptions(project / "mkdocs.yml", project / out, tuple(inputs) or None, engine=engine))
     return project / out
 
 

@@ -92,28 +92,28 @@ class Site:
         return next(p for p in self.papers if p["id"] == paper_id)
 
 
-def _built(project: Path, *inputs: Path):
-    site = build_site(project, *inputs)
+def _built(engine: str, project: Path, *inputs: Path):
+    site = build_site(project, *inputs, engine=engine)
     papers = json.loads((site / "papers.json").read_text(encoding="utf-8"))
     with serve(site) as base:
         yield Site(base, site, papers)
 
 
 @pytest.fixture(scope="module")
-def bundled(tmp_path_factory):
-    yield from _built(copy_project(tmp_path_factory.mktemp("bundled")))
+def bundled(tmp_path_factory, engine):
+    yield from _built(engine, copy_project(tmp_path_factory.mktemp("bundled")))
 
 
 @pytest.fixture(scope="module")
-def fixture_site(tmp_path_factory):
+def fixture_site(tmp_path_factory, engine):
     project = copy_project(tmp_path_factory.mktemp("fixture"))
     data = project / "data" / "fixture.jsonl"
     data.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in FIXTURE), encoding="utf-8")
-    yield from _built(project, data)
+    yield from _built(engine, project, data)
 
 
 @pytest.fixture(scope="module")
-def grouped_site(tmp_path_factory):
+def grouped_site(tmp_path_factory, engine):
     """Two areas of 20 papers from the OpenReview export, grouped by primary_area: themes with sub-themes."""
     if not DEV_DATA.is_file():
         pytest.skip("../shared/data is not here")
@@ -127,7 +127,7 @@ def grouped_site(tmp_path_factory):
     project = copy_project(tmp_path_factory.mktemp("grouped"))
     data = project / "data" / "grouped.jsonl"
     data.write_text("".join(json.dumps(r) + "\n" for rs in areas.values() for r in rs), encoding="utf-8")
-    build(BuildOptions(project / "mkdocs.yml", project / "site", (data,), {"group_by": "primary_area"}))
+    build(BuildOptions(project / "mkdocs.yml", project / "site", (data,), {"group_by": "primary_area"}, engine))
     papers = json.loads((project / "site" / "papers.json").read_text(encoding="utf-8"))
     with serve(project / "site") as base:
         yield Site(base, project / "site", papers)
@@ -563,14 +563,14 @@ READERS = Path(__file__).parent / "data" / "readers"
 
 
 @pytest.fixture(scope="module")
-def exports_site(tmp_path_factory):
+def exports_site(tmp_path_factory, engine):
     project = copy_project(tmp_path_factory.mktemp("exports"), data=False)
     (project / "data").mkdir()
     inputs = []
     for name in ("acl.bib", "openreview-v2.json", "refs.ris"):
         inputs.append(project / "data" / name)
         inputs[-1].write_bytes((READERS / name).read_bytes())
-    yield from _built(project, *inputs)
+    yield from _built(engine, project, *inputs)
 
 
 def test_copy_citation_and_ris_carry_every_field_the_export_gives(context, page, exports_site):
@@ -827,12 +827,12 @@ CHINESE_QUERIES = {
 
 
 @pytest.fixture(scope="module")
-def chinese_site(tmp_path_factory):
+def chinese_site(tmp_path_factory, engine):
     project = copy_project(tmp_path_factory.mktemp("chinese"))
     data = project / "data" / "chinese.jsonl"
     records = [{"id": i, "title": title, "abstract": abstract} for i, title, abstract in CHINESE_PAPERS]
     data.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
-    yield from _built(project, data)
+    yield from _built(engine, project, data)
 
 
 def test_every_chinese_word_finds_its_paper(page, chinese_site):

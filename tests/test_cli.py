@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -110,6 +111,17 @@ def test_missing_input_file_is_an_error_not_a_traceback(project, monkeypatch):
     assert (
         result.output == "readinglist: error: data/nope.txt: cannot read the file: No such file or directory (check the path)\n"
     )
+
+
+def test_the_zensical_engine_without_zensical_is_one_line_before_any_work(project, three_papers, monkeypatch):
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *rest: None if name == "zensical" else real(name, *rest))
+    result = run(project, "build", str(three_papers), "--engine", "zensical", monkeypatch=monkeypatch)
+    assert result.exit_code == 1
+    assert result.output == "readinglist: error: Zensical is not installed (pip install zensical)\n"
+    # Nothing was generated: no cache, no site.
+    assert not (project / ".cache").exists()
+    assert not (project / "site").exists()
 
 
 @pytest.mark.site

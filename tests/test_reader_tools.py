@@ -88,12 +88,12 @@ NOTE = 'Read §3 first; compare with "FlowCat", 2 < 3 & {braces}'
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
+def built(tmp_path_factory, engine) -> Path:
     project = copy_project(tmp_path_factory.mktemp("tools"), data=False)
     data = project / "data"
     data.mkdir()
     (data / "fixture.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in FIXTURE), encoding="utf-8")
-    return build_site(project, data / "fixture.jsonl")
+    return build_site(project, data / "fixture.jsonl", engine=engine)
 
 
 @pytest.fixture(scope="module")

@@ -4,6 +4,7 @@ import { el, text } from "./dom.js";
 import { msg } from "./i18n.js";
 import { indexPapers } from "./papers.js";
 import { toggleButton } from "./toggles.js";
+import { canonicalHref } from "./urls.js";
 
 function copyText(value) {
   if (navigator.clipboard && window.isSecureContext) {
@@ -54,8 +55,7 @@ function paperFromPage(id) {
 }
 
 function canonicalPageUrl() {
-  var canonical = document.querySelector('link[rel="canonical"]');
-  var url = new URL(canonical ? canonical.href : location.href);
+  var url = new URL(canonicalHref() || location.href);
   url.search = "";
   url.hash = "";
   return url.href;

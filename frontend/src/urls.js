@@ -32,12 +32,21 @@ function pageHref(rel) {
   return url.href;
 }
 
-// The public address of a page, for exports and copied links: the
-// canonical URL when MkDocs knows the site_url, else where we are.
-function publicRoot() {
+// The page's canonical URL when the site knows its public address (its
+// site_url), else null. MkDocs writes the link only then; Zensical writes it
+// without a site_url too, as a path from the host's root, which is wrong for
+// a site below it and on file://.
+function canonicalHref() {
   var canonical = document.querySelector('link[rel="canonical"]');
+  return canonical && /^[a-z][a-z0-9+.-]*:/i.test(canonical.getAttribute("href")) ? canonical.href : null;
+}
+
+// The public address of a page, for exports and copied links: the
+// canonical URL when the site knows its site_url, else where we are.
+function publicRoot() {
+  var canonical = canonicalHref();
   var meta = document.querySelector('meta[name="rl-root"]');
-  if (canonical && meta) return new URL(meta.content + "/", canonical.href).href;
+  if (canonical && meta) return new URL(meta.content + "/", canonical).href;
   return ROOT;
 }
 
@@ -58,4 +67,4 @@ function fixFileLinks() {
   });
 }
 
-export { ROOT, fixFileLinks, normalisePath, pageHref, publicHref, siteRelative };
+export { ROOT, canonicalHref, fixFileLinks, normalisePath, pageHref, publicHref, siteRelative };

@@ -1,7 +1,8 @@
-"""Stage 7: the generated pages to a finished site, by MkDocs with our plugin."""
+"""Stage 7: the generated pages to a finished site, by MkDocs with our plugin, or by Zensical (zensical.py)."""
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
 from collections.abc import Iterator, Mapping
@@ -22,10 +23,13 @@ from ..progress import Stopwatch
 from ..render.pages import papers_on
 from ..state.first_seen import build_time
 from .write import staging
+from .zensical import ZENSICAL, run_zensical
 
 log = logging.getLogger(__name__)
 
 PLUGIN = "readinglist"
+MKDOCS = "mkdocs"
+ENGINES = (MKDOCS, ZENSICAL)
 
 
 @dataclass(frozen=True)
@@ -36,11 +40,16 @@ class BuildOptions:
     inputs: tuple[Path, ...] | None = None
     # The command line's plugin options by name (themes, group_by, jobs, ...), over mkdocs.yml's.
     overrides: Mapping[str, object] = field(default_factory=dict)
+    # What turns the pages into HTML: MkDocs with our plugin, or Zensical around it (see zensical.py).
+    engine: str = MKDOCS
 
 
 def build(options: BuildOptions, clock: Stopwatch | None = None) -> Site:
     """Input files to a finished site in options.out; on failure, out is untouched."""
     clock = clock or Stopwatch()
+    # Said before the generator's minutes, not after.
+    if options.engine == ZENSICAL and importlib.util.find_spec(ZENSICAL) is None:
+        raise BuildError("Zensical is not installed", hint="pip install zensical")
     config = load_mkdocs_config(options.config_file, options.inputs, options.overrides)
     plugin = config.plugins[PLUGIN]
     settings = plugin.settings(config)
@@ -52,8 +61,11 @@ def build(options: BuildOptions, clock: Stopwatch | None = None) -> Site:
         raise
     with staging(options.out) as site_dir, _build_date(settings.inputs):
         config.site_dir = str(site_dir)
-        with clock("mkdocs"):
-            _run_mkdocs(config)
+        with clock(options.engine):
+            if options.engine == ZENSICAL:
+                run_zensical(config, PLUGIN)
+            else:
+                _run_mkdocs(config)
     return site
 
 

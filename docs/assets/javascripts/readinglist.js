@@ -20,10 +20,14 @@
     if (location.protocol === "file:" && /\/$/.test(url.pathname)) url.pathname += "index.html";
     return url.href;
   }
-  function publicRoot() {
+  function canonicalHref() {
     var canonical = document.querySelector('link[rel="canonical"]');
+    return canonical && /^[a-z][a-z0-9+.-]*:/i.test(canonical.getAttribute("href")) ? canonical.href : null;
+  }
+  function publicRoot() {
+    var canonical = canonicalHref();
     var meta = document.querySelector('meta[name="rl-root"]');
-    if (canonical && meta) return new URL(meta.content + "/", canonical.href).href;
+    if (canonical && meta) return new URL(meta.content + "/", canonical).href;
     return ROOT;
   }
   function publicHref(rel) {
@@ -518,8 +522,7 @@
     };
   }
   function canonicalPageUrl() {
-    var canonical = document.querySelector('link[rel="canonical"]');
-    var url = new URL(canonical ? canonical.href : location.href);
+    var url = new URL(canonicalHref() || location.href);
     url.search = "";
     url.hash = "";
     return url.href;
