@@ -47,7 +47,9 @@ _RECORD_FIELDS = ("row", "id", "title", "title_math", "theme", "url", "keywords"
 # from file://, where a fetch of a binary file fails), 512 bytes a paper to
 # download. On the first 1,000 ICLR 2026 papers the int8 vectors give each
 # paper 99.2% of its ten nearest by the float ones, every cosine within
-# 0.004; a scale per row gives 99.4%, not worth a second number per paper.
+# 0.004; a scale per row gives 99.4%, not worth a second number per paper. Beside
+# them, 40 int8 a paper (53 bytes in base 64) hold the words of its abstract
+# (themes/vectors.py's topics), which the recommendations weigh too.
 
 
 def paper_script(records: list[dict[str, object]]) -> str:
