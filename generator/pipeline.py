@@ -82,7 +82,7 @@ def generate(
         site.pages.update(citation_scripts(reading_list))
     if semantic:
         with clock("vectors"):
-            site.pages[VECTORS_SCRIPT] = vectors_script(*vectors.sentences())
+            site.pages[VECTORS_SCRIPT] = vectors_script(*vectors.sentences(), vectors.topics())
     with clock("feeds"):
         site.pages.update(atom_feeds(reading_list, first_seen(reading_list, settings.first_seen, build_time(settings.inputs))))
     return site

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import random
 import re
 from pathlib import Path
 
@@ -13,18 +14,24 @@ from click.testing import CliRunner
 from support import REPO
 
 from generator.cli import main
+from generator.model import Paper, Source
 from generator.render.exports import vectors_script
+from generator.themes import Vectors
 
 CJK_DATA = REPO / "tests" / "data" / "cjk"
 
 
 def decoded(script: str) -> dict:
-    """vectors.js's data, its rows as floats (int8 x scale)."""
+    """vectors.js's data, its rows and its topics' rows as floats (int8 x scale)."""
     match = re.fullmatch(r"window\.RL_VECTORS = (.*);\n", script, flags=re.S)
     assert match, script[:200]
     data = json.loads(match.group(1))
-    rows = np.frombuffer(base64.b64decode(data["data"]), dtype=np.int8).reshape(len(data["ids"]), data["dims"])
-    return {**data, "rows": rows.astype(np.float64) * data["scale"]}
+    return {**data, "rows": floats(data, len(data["ids"])), "topic_rows": floats(data["topics"], len(data["ids"]))}
+
+
+def floats(data: dict, count: int) -> np.ndarray:
+    rows = np.frombuffer(base64.b64decode(data["data"]), dtype=np.int8).reshape(count, data["dims"])
+    return rows.astype(np.float64) * data["scale"]
 
 
 def generate(project: Path, *args: str, monkeypatch: pytest.MonkeyPatch):
@@ -32,21 +39,58 @@ def generate(project: Path, *args: str, monkeypatch: pytest.MonkeyPatch):
     return CliRunner().invoke(main, ["generate", *args, "--docs", "md"], catch_exceptions=False)
 
 
-def test_vectors_are_int8_rows_that_keep_each_unit_vector():
+def unit_rows(rng: np.random.Generator, count: int, dims: int) -> np.ndarray:
+    rows = rng.normal(size=(count, dims))
+    return (rows / np.linalg.norm(rows, axis=1, keepdims=True)).round(5)
+
+
+def test_vectors_and_topics_are_int8_rows_that_keep_each_unit_vector():
     rng = np.random.default_rng(0)
-    embedding = rng.normal(size=(50, 384))
-    embedding = (embedding / np.linalg.norm(embedding, axis=1, keepdims=True)).round(5)
+    embedding, topics = unit_rows(rng, 50, 384), unit_rows(rng, 50, 40)
     ids = [f"p{i:02d}" for i in range(50)]
-    script = vectors_script(ids, embedding)
+    script = vectors_script(ids, embedding, topics)
     data = decoded(script)
     assert data["ids"] == ids
-    assert data["dims"] == 384
-    # Each value within half a step of the float's, so cosines move by less than 0.01.
-    assert np.abs(data["rows"] - embedding).max() <= data["scale"] / 2 + 1e-12
-    assert np.abs(data["rows"] @ data["rows"].T - embedding @ embedding.T).max() < 0.01
-    # The largest value uses the whole int8 range.
-    assert np.abs(data["rows"]).max() == pytest.approx(np.abs(embedding).max(), abs=data["scale"])
-    assert vectors_script(ids, embedding.copy()) == script
+    assert (data["dims"], data["topics"]["dims"]) == (384, 40)
+    for rows, floats, scale in ((data["rows"], embedding, data["scale"]), (data["topic_rows"], topics, data["topics"]["scale"])):
+        # Each value within half a step of the float's, so cosines move by less than 0.01.
+        assert np.abs(rows - floats).max() <= scale / 2 + 1e-12
+        assert np.abs(rows @ rows.T - floats @ floats.T).max() < 0.01
+        # The largest value uses the whole int8 range.
+        assert np.abs(rows).max() == pytest.approx(np.abs(floats).max(), abs=scale)
+    assert vectors_script(ids, embedding.copy(), topics.copy()) == script
+
+
+def test_topics_are_the_abstracts_words_in_forty_directions_where_papers_of_one_subject_meet():
+    subjects = [
+        "diffusion models, image generation, denoising, score matching, text-to-image synthesis, sampling steps, "
+        "latent spaces, classifier guidance, video generation, noise schedules, inpainting, super-resolution",
+        "reinforcement learning, policy gradient, reward shaping, offline datasets, exploration, value functions, "
+        "robot control, multi-agent games, model-based planning, curiosity, actor-critic methods, sparse rewards",
+        "graph neural networks, message passing, node classification, molecular graphs, oversmoothing, link prediction, "
+        "graph transformers, protein structures, knowledge graphs, graph pooling, heterophily, subgraph counting",
+    ]
+    phrases = [subject.split(", ") for subject in subjects]
+    rng = random.Random(0)
+    papers = [
+        Paper(
+            id=f"p{i:03d}",
+            abstract=f"We study {', '.join(rng.sample(phrases[i % 3], 4))} and {rng.choice(phrases[i % 3])}.",
+            source=Source("t.jsonl", i + 1),
+        )
+        for i in range(150)
+    ]
+    topics = Vectors(papers).topics()
+    assert topics.shape == (150, 40)
+    assert np.linalg.norm(topics, axis=1) == pytest.approx(np.ones(150), abs=1e-5)
+    cosines = topics @ topics.T
+    same = np.equal.outer(np.arange(150) % 3, np.arange(150) % 3)
+    np.fill_diagonal(cosines, -np.inf)
+    # Every paper's nearest is of its subject, and papers of two subjects are nowhere near.
+    assert (cosines.argmax(axis=1) % 3 == np.arange(150) % 3).all()
+    assert np.abs(cosines[~same]).max() < 0.1
+    # The same papers give the same bits.
+    assert np.array_equal(Vectors(list(reversed(papers))).topics(), topics)
 
 
 def test_a_small_list_ships_its_vectors_and_the_recommendations_slot(project, three_papers, monkeypatch):
@@ -56,6 +100,9 @@ def test_a_small_list_ships_its_vectors_and_the_recommendations_slot(project, th
     papers = json.loads((project / "md" / "papers.json").read_text(encoding="utf-8"))
     assert data["ids"] == sorted(p["id"] for p in papers)
     assert np.linalg.norm(data["rows"], axis=1) == pytest.approx(np.ones(3), abs=0.01)
+    # Three papers have two directions of difference between them.
+    assert data["topics"]["dims"] == 2
+    assert np.linalg.norm(data["topic_rows"], axis=1) == pytest.approx(np.ones(3), abs=0.01)
     assert 'class="rl-recommend"' in (project / "md" / "index.md").read_text(encoding="utf-8")
     assert 'class="rl-recommend"' in (project / "md" / "reading-list.md").read_text(encoding="utf-8")
 

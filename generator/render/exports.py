@@ -47,7 +47,9 @@ _RECORD_FIELDS = ("row", "id", "title", "title_math", "theme", "url", "keywords"
 # from file://, where a fetch of a binary file fails), 512 bytes a paper to
 # download. On the first 1,000 ICLR 2026 papers the int8 vectors give each
 # paper 99.2% of its ten nearest by the float ones, every cosine within
-# 0.004; a scale per row gives 99.4%, not worth a second number per paper.
+# 0.004; a scale per row gives 99.4%, not worth a second number per paper. Beside
+# them, 40 int8 a paper (53 bytes in base 64) hold the words of its abstract
+# (themes/vectors.py's topics), which the recommendations weigh too.
 
 
 def paper_script(records: list[dict[str, object]]) -> str:
@@ -139,16 +141,25 @@ def paper_records(reading_list: ReadingList) -> list[dict[str, object]]:
     ]
 
 
-def vectors_script(ids: Sequence[str], embedding: np.ndarray) -> str:
-    """vectors.js: window.RL_VECTORS, {ids, dims, scale, data}, data the rows of embedding as int8 in base 64, row i paper ids[i]."""
-    largest = float(np.abs(embedding).max()) if embedding.size else 0.0
+def vectors_script(ids: Sequence[str], embedding: np.ndarray, topics: np.ndarray) -> str:
+    """vectors.js: window.RL_VECTORS, {ids, dims, scale, data, topics: {dims, scale, data}}, rows as int8 in base 64, row i paper ids[i].
+
+    data holds the rows of embedding, the papers' sentence vectors; topics'
+    data the rows of topics, their words in a few LSA directions, 40 bytes a
+    paper more (53 in base 64) for the recommendations.
+    """
+    data = {"ids": list(ids), **_int8(embedding), "topics": _int8(topics)}
+    return f"window.RL_VECTORS = {json.dumps(data, ensure_ascii=False, separators=(',', ':'))};\n"
+
+
+def _int8(rows: np.ndarray) -> dict[str, object]:
+    """{dims, scale, data}: the rows as int8, value x scale, one scale for all of them, in base 64."""
+    largest = float(np.abs(rows).max()) if rows.size else 0.0
     # Rounded, so that the file names the very scale its integers were made with.
     scale = round(largest / 127, 9) or 1.0
-    quantised = np.clip(np.rint(embedding / scale), -127, 127).astype(np.int8)
-    data = {
-        "ids": list(ids),
-        "dims": int(embedding.shape[1]) if embedding.ndim == 2 else 0,
+    quantised = np.clip(np.rint(rows / scale), -127, 127).astype(np.int8)
+    return {
+        "dims": int(rows.shape[1]) if rows.ndim == 2 else 0,
         "scale": scale,
         "data": base64.b64encode(quantised.tobytes()).decode("ascii"),
     }
-    return f"window.RL_VECTORS = {json.dumps(data, ensure_ascii=False, separators=(',', ':'))};\n"

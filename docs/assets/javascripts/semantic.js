@@ -466,12 +466,18 @@
   function loadVectors() {
     return loadData("vectors.js", "RL_VECTORS").then(function(raw) {
       if (decoded && decoded.raw === raw) return decoded.vectors;
-      var bytes = atob(raw.data);
-      var data = new Int8Array(bytes.length);
-      for (var i = 0; i < bytes.length; i++) data[i] = bytes.charCodeAt(i) << 24 >> 24;
-      decoded = { raw, vectors: { ids: raw.ids, dims: raw.dims, data, scale: raw.scale } };
+      var vectors = int8(raw);
+      vectors.ids = raw.ids;
+      vectors.topics = int8(raw.topics);
+      decoded = { raw, vectors };
       return decoded.vectors;
     });
+  }
+  function int8(raw) {
+    var bytes = atob(raw.data);
+    var data = new Int8Array(bytes.length);
+    for (var i = 0; i < bytes.length; i++) data[i] = bytes.charCodeAt(i) << 24 >> 24;
+    return { dims: raw.dims, data, scale: raw.scale };
   }
 
   // src/semantic/nearest.js
@@ -526,9 +532,10 @@
   // src/semantic/recommend.js
   var SHOWN = 10;
   var TERMS = 1;
+  var TOPICS = 0.5;
   var THEME = 0.1;
   var SUBTHEME = 0.1;
-  var WEIGHTS = 1 + TERMS + THEME + SUBTHEME;
+  var WEIGHTS = 1 + TERMS + TOPICS + THEME + SUBTHEME;
   var STOPWORDS = new Set(
     "a an and are as at based be by can do does for from how in into is its new not of on or our over the through to toward towards under using via vs we what when why with without".split(" ")
   );
@@ -536,16 +543,18 @@
     return Promise.all([loadVectors(), papers()]).then(function(loaded) {
       var v = loaded[0];
       var c = centred(v);
+      var a = centred(v.topics);
       var t = termIndex(v, loaded[1].papers);
+      var rows = new Map(v.ids.map(function(id, row) {
+        return [id, row];
+      }));
       var given = ids.filter(function(id) {
-        return c.rows.has(id);
+        return rows.has(id);
       }).map(function(id) {
-        return c.rows.get(id);
+        return rows.get(id);
       });
-      var mean = new Float32Array(v.dims);
-      given.forEach(function(row) {
-        for (var j = 0; j < v.dims; j++) mean[j] += c.data[row * v.dims + j] / given.length;
-      });
+      var mean = meanRow(c, given);
+      var topics = meanRow(a, given);
       var wanted = consensus(t, given);
       var themes = shares(t.themes, given);
       var subthemes = shares(t.subthemes, given);
@@ -554,26 +563,26 @@
       var score = new Float64Array(v.ids.length);
       v.ids.forEach(function(id, row) {
         if (!given.length || left.has(row) || store.starred(id) || store.read(id)) return;
-        score[row] = (cosine(c, row, mean, 0) + TERMS * termCosine(t, row, wanted) + THEME * (themes.get(t.themes[row]) || 0) + SUBTHEME * (subthemes.get(t.subthemes[row]) || 0)) / WEIGHTS;
+        score[row] = (cosine(c, row, mean, 0) + TERMS * termCosine(t, row, wanted) + TOPICS * cosine(a, row, topics, 0) + THEME * (themes.get(t.themes[row]) || 0) + SUBTHEME * (subthemes.get(t.subthemes[row]) || 0)) / WEIGHTS;
         found.push(row);
       });
-      found.sort(function(a, b) {
-        return score[b] - score[a] || (v.ids[a] < v.ids[b] ? -1 : 1);
+      found.sort(function(a2, b) {
+        return score[b] - score[a2] || (v.ids[a2] < v.ids[b] ? -1 : 1);
       });
       return found.slice(0, k).map(function(row) {
         var near = given.reduce(function(best, s) {
-          return likeness(c, t, row, s) > likeness(c, t, row, best) ? s : best;
+          return likeness(c, a, t, row, s) > likeness(c, a, t, row, best) ? s : best;
         });
         return { id: v.ids[row], score: score[row], near: v.ids[near] };
       });
     });
   }
-  function likeness(c, t, row, other) {
+  function likeness(c, a, t, row, other) {
     var dense = /* @__PURE__ */ new Map();
     t.terms[other].forEach(function(term, i) {
       dense.set(term, t.weights[other][i]);
     });
-    return cosine(c, row, c.data, other * c.dims) + TERMS * termCosine(t, row, dense) + THEME * (t.themes[row] === t.themes[other] ? 1 : 0) + SUBTHEME * (t.subthemes[row] !== null && t.subthemes[row] === t.subthemes[other] ? 1 : 0);
+    return cosine(c, row, c.data, other * c.dims) + TERMS * termCosine(t, row, dense) + TOPICS * cosine(a, row, a.data, other * a.dims) + THEME * (t.themes[row] === t.themes[other] ? 1 : 0) + SUBTHEME * (t.subthemes[row] !== null && t.subthemes[row] === t.subthemes[other] ? 1 : 0);
   }
   function consensus(t, given) {
     var mean = /* @__PURE__ */ new Map();
@@ -673,10 +682,17 @@
     if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) return w.slice(0, -1);
     return w;
   }
-  var centredCache = null;
+  function meanRow(c, given) {
+    var mean = new Float32Array(c.dims);
+    given.forEach(function(row) {
+      for (var j = 0; j < c.dims; j++) mean[j] += c.data[row * c.dims + j] / given.length;
+    });
+    return mean;
+  }
+  var centredCache = /* @__PURE__ */ new WeakMap();
   function centred(v) {
-    if (centredCache && centredCache.v === v) return centredCache;
-    var n = v.ids.length;
+    if (centredCache.has(v)) return centredCache.get(v);
+    var n = v.dims ? v.data.length / v.dims : 0;
     var mean = new Float64Array(v.dims);
     for (var i = 0; i < v.data.length; i++) mean[i % v.dims] += v.data[i] / n;
     var data = new Float32Array(v.data.length);
@@ -690,10 +706,8 @@
       norm = Math.sqrt(norm) || 1;
       for (var m = 0; m < v.dims; m++) data[at + m] /= norm;
     }
-    centredCache = { v, dims: v.dims, data, rows: new Map(v.ids.map(function(id, r) {
-      return [id, r];
-    })) };
-    return centredCache;
+    centredCache.set(v, { dims: v.dims, data });
+    return centredCache.get(v);
   }
   function cosine(c, row, other, offset) {
     var dot = 0;

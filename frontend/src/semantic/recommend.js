@@ -9,13 +9,14 @@ import { pageHref } from "../urls.js";
 import { loadVectors } from "./vectors.js";
 
 var SHOWN = 10;
-// What the words of titles and keywords, and the site's themes, weigh beside
-// the sentence vectors' cosine (1). Chosen on the first 1,000 ICLR 2026 papers
-// and confirmed on papers 5,001-6,000 (see CONTRIBUTING.md).
+// What the words of titles and keywords, those of abstracts, and the site's
+// themes weigh beside the sentence vectors' cosine (1). Chosen on the first
+// 1,000 ICLR 2026 papers and confirmed on papers 5,001-6,000 (see CONTRIBUTING.md).
 var TERMS = 1;
+var TOPICS = 0.5;
 var THEME = 0.1;
 var SUBTHEME = 0.1;
-var WEIGHTS = 1 + TERMS + THEME + SUBTHEME;
+var WEIGHTS = 1 + TERMS + TOPICS + THEME + SUBTHEME;
 // Words that say nothing of a paper's subject, left out of its terms.
 var STOPWORDS = new Set(
   ("a an and are as at based be by can do does for from how in into is its new not of on or our over the through to " +
@@ -26,25 +27,27 @@ var STOPWORDS = new Set(
 // score in [-1, 1] and near the one of them it is nearest. Starred and read
 // papers (by store) are left out; equal scores go to the lower id.
 //
-// A score is a weighted mean of four likenesses to the given papers: the
+// A score is a weighted mean of five likenesses to the given papers: the
 // cosine to their mean sentence vector, taken about the list's mean vector so
 // that what every paper says counts for nothing; the TF-IDF cosine of the
 // words and keywords of titles and keywords to theirs, each term weighed by
 // the square of its share of them, so that terms several of them have outweigh
-// the terms of one; and the shares of them in the paper's theme and sub-theme.
-// Five starred papers of one ICLR 2026 area (the ten largest of papers 1-1,000)
-// find 49% of their ten best in that area by the cosine alone, 56% so; of
-// papers 5,001-6,000, 51% and 57%.
+// the terms of one; the cosine, taken the same way as the sentence vectors',
+// to the mean of their abstracts' words in a few LSA directions (topics); and
+// the shares of them in the paper's theme and sub-theme. Five starred papers
+// of one ICLR 2026 area (the ten largest of papers 1-1,000) find 49% of their
+// ten best in that area by the cosine alone, 54% without the abstracts' words,
+// 57% so (see CONTRIBUTING.md).
 function recommend(ids, k, store, papers) {
   return Promise.all([loadVectors(), papers()]).then(function (loaded) {
     var v = loaded[0];
     var c = centred(v);
+    var a = centred(v.topics);
     var t = termIndex(v, loaded[1].papers);
-    var given = ids.filter(function (id) { return c.rows.has(id); }).map(function (id) { return c.rows.get(id); });
-    var mean = new Float32Array(v.dims);
-    given.forEach(function (row) {
-      for (var j = 0; j < v.dims; j++) mean[j] += c.data[row * v.dims + j] / given.length;
-    });
+    var rows = new Map(v.ids.map(function (id, row) { return [id, row]; }));
+    var given = ids.filter(function (id) { return rows.has(id); }).map(function (id) { return rows.get(id); });
+    var mean = meanRow(c, given);
+    var topics = meanRow(a, given);
     var wanted = consensus(t, given);
     var themes = shares(t.themes, given);
     var subthemes = shares(t.subthemes, given);
@@ -56,6 +59,7 @@ function recommend(ids, k, store, papers) {
       score[row] =
         (cosine(c, row, mean, 0) +
           TERMS * termCosine(t, row, wanted) +
+          TOPICS * cosine(a, row, topics, 0) +
           THEME * (themes.get(t.themes[row]) || 0) +
           SUBTHEME * (subthemes.get(t.subthemes[row]) || 0)) /
         WEIGHTS;
@@ -63,19 +67,20 @@ function recommend(ids, k, store, papers) {
     });
     found.sort(function (a, b) { return score[b] - score[a] || (v.ids[a] < v.ids[b] ? -1 : 1); });
     return found.slice(0, k).map(function (row) {
-      var near = given.reduce(function (best, s) { return likeness(c, t, row, s) > likeness(c, t, row, best) ? s : best; });
+      var near = given.reduce(function (best, s) { return likeness(c, a, t, row, s) > likeness(c, a, t, row, best) ? s : best; });
       return { id: v.ids[row], score: score[row], near: v.ids[near] };
     });
   });
 }
 
 // How like row is the given paper at row other, weighed as recommend weighs its likeness to several.
-function likeness(c, t, row, other) {
+function likeness(c, a, t, row, other) {
   var dense = new Map();
   t.terms[other].forEach(function (term, i) { dense.set(term, t.weights[other][i]); });
   return (
     cosine(c, row, c.data, other * c.dims) +
     TERMS * termCosine(t, row, dense) +
+    TOPICS * cosine(a, row, a.data, other * a.dims) +
     THEME * (t.themes[row] === t.themes[other] ? 1 : 0) +
     SUBTHEME * (t.subthemes[row] !== null && t.subthemes[row] === t.subthemes[other] ? 1 : 0)
   );
@@ -176,11 +181,20 @@ function singular(w) {
   return w;
 }
 
-// The vectors less their mean, rows of unit length, made once per load.
-var centredCache = null;
+// The mean of c's rows given.
+function meanRow(c, given) {
+  var mean = new Float32Array(c.dims);
+  given.forEach(function (row) {
+    for (var j = 0; j < c.dims; j++) mean[j] += c.data[row * c.dims + j] / given.length;
+  });
+  return mean;
+}
+
+// The vectors (v's sentence vectors or its topics) less their mean, rows of unit length, made once per load.
+var centredCache = new WeakMap();
 function centred(v) {
-  if (centredCache && centredCache.v === v) return centredCache;
-  var n = v.ids.length;
+  if (centredCache.has(v)) return centredCache.get(v);
+  var n = v.dims ? v.data.length / v.dims : 0;
   var mean = new Float64Array(v.dims);
   for (var i = 0; i < v.data.length; i++) mean[i % v.dims] += v.data[i] / n;
   var data = new Float32Array(v.data.length);
@@ -194,8 +208,8 @@ function centred(v) {
     norm = Math.sqrt(norm) || 1;
     for (var m = 0; m < v.dims; m++) data[at + m] /= norm;
   }
-  centredCache = { v: v, dims: v.dims, data: data, rows: new Map(v.ids.map(function (id, r) { return [id, r]; })) };
-  return centredCache;
+  centredCache.set(v, { dims: v.dims, data: data });
+  return centredCache.get(v);
 }
 
 // Row row of c's vectors times the vector at offset of other.
