@@ -26,12 +26,15 @@ VIEWS = {
     "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True},
 }
 WAIT_MS = 120_000
+SETTLE_MS = 600
 
 
 def shoot(page: Page, url: str, out: Path, suffix: str, *, phone: bool) -> None:
     page.goto(url)
     page.wait_for_selector(".rl-recommend:not([hidden]) li", timeout=WAIT_MS)
     page.locator(".rl-recommend").scroll_into_view_if_needed()
+    # The header swaps the site's name for the page's title as it scrolls: let that settle.
+    page.wait_for_timeout(SETTLE_MS)
     page.screenshot(path=out / f"recommend-{suffix}.png")
     page.goto(url + "search/?q=" + QUESTION.replace(" ", "+"))
     page.wait_for_selector(".rl-semantic__hit", timeout=WAIT_MS)
