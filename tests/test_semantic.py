@@ -6,6 +6,7 @@ import base64
 import json
 import random
 import re
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -91,6 +92,19 @@ def test_topics_are_the_abstracts_words_in_forty_directions_where_papers_of_one_
     assert np.abs(cosines[~same]).max() < 0.1
     # The same papers give the same bits.
     assert np.array_equal(Vectors(list(reversed(papers))).topics(), topics)
+
+
+def test_papers_that_say_the_same_words_get_their_topics_without_a_warning():
+    # Three papers whose terms are all alike: the topics have no variance to share out, and no warning says so.
+    papers = [
+        Paper(id=f"g{n}", abstract=f"We propose method {n} for graph learning.", source=Source("t.jsonl", n + 1))
+        for n in range(3)
+    ]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        topics = Vectors(papers).topics()
+    assert len(topics) == 3
+    assert np.isfinite(topics).all()
 
 
 def test_a_small_list_ships_its_vectors_and_the_recommendations_slot(project, three_papers, monkeypatch):

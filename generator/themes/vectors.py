@@ -319,6 +319,12 @@ def _topics(vectors: PaperVectors) -> np.ndarray:
     directions = min(_TOPIC_DIMENSIONS, matrix.shape[0] - 1, matrix.shape[1] - 1)
     if directions < 1:
         return np.zeros((matrix.shape[0], 1))
+    if matrix.shape[0] < _SMALL_LIST:
+        # A short list's exact SVD costs nothing, and is quiet where the papers' terms have no variance to share out
+        # (TruncatedSVD divides by it).
+        with one_thread():
+            left, values, _ = np.linalg.svd(matrix.toarray(), full_matrices=False)
+        return normalize(left[:, :directions] * values[:directions])
     return _svd(matrix, directions)
 
 
