@@ -91,6 +91,8 @@ def test_stars_turn_into_recommendations_with_reasons_and_follow_the_stars(page,
     expect(section).to_be_visible()
     expect(section.locator("h2")).to_have_text(ZH.t("js.recommend_title"))
     expect(section.locator("li")).to_have_count(SHOWN)
+    # The site is Chinese, its titles English: each title says so, for a screen reader's voice.
+    expect(section.locator('li > a > span[lang="en"]')).to_have_count(SHOWN)
     items = shown(page)
     assert starred not in [item["id"] for item in items]
     near = ZH.t("js.recommend_near", title=papers[starred]["title"])

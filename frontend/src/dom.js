@@ -19,8 +19,15 @@ function text(value) {
 }
 
 // A paper's title as nodes, its math typeset once the nodes are in the page (see typeset).
+// A paper's title, as text or typeset math; marked with its language where
+// that is not the page's (an English title on a Chinese site), so that a
+// screen reader reads it in the right voice, as the rendered lists mark it.
+var CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/;
 function titleNodes(rec) {
-  return rec.title_math ? mathNodes(rec.title_math) : [text(rec.title)];
+  var nodes = rec.title_math ? mathNodes(rec.title_math) : [text(rec.title)];
+  var own = CJK.test(text(rec.title)) ? "zh" : "en";
+  var page = (document.documentElement.lang || "en").slice(0, 2);
+  return own === page ? nodes : [el("span", { lang: own }, nodes)];
 }
 
 function typeset(node) {

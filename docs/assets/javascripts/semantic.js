@@ -127,8 +127,12 @@
   function text(value) {
     return value === null || value === void 0 ? "" : String(value);
   }
+  var CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/;
   function titleNodes(rec) {
-    return rec.title_math ? mathNodes(rec.title_math) : [text(rec.title)];
+    var nodes = rec.title_math ? mathNodes(rec.title_math) : [text(rec.title)];
+    var own = CJK.test(text(rec.title)) ? "zh" : "en";
+    var page = (document.documentElement.lang || "en").slice(0, 2);
+    return own === page ? nodes : [el("span", { lang: own }, nodes)];
   }
   function typeset(node) {
     renderMath(node);
