@@ -34,16 +34,22 @@ def dev_texts(path: Path, count: int, seed: int = 0) -> list[str]:
     return [f"{r['title']}. {', '.join(r.get('keywords') or [])}. {r['abstract']}" for r in chosen]
 
 
+def copy_sources(project: Path, *, data: bool = False) -> Path:
+    """The repo's site sources (mkdocs.yml, templates, docs; with data, the bundled list too) copied into project."""
+    project.mkdir(parents=True)
+    for item in ("mkdocs.yml", "templates", "docs", *(["data"] if data else [])):
+        source = REPO / item
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, project / item)
+    return project
+
+
 def build_site(work: Path, name: str, data: Path, *, material_search: bool = False) -> Path:
     """The real build of data into work/name, from a copy of the repo's site sources."""
     from generator.site.build import BuildOptions, build
 
     project = work / f"{name}-project"
     shutil.rmtree(project, ignore_errors=True)
-    project.mkdir(parents=True)
-    for item in ("mkdocs.yml", "templates", "docs"):
-        source = REPO / item
-        (shutil.copytree if source.is_dir() else shutil.copy)(source, project / item)
+    copy_sources(project)
     if material_search:
         config = project / "mkdocs.yml"
         text = config.read_text(encoding="utf-8")

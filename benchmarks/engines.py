@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import subprocess
 import tempfile
 from collections import Counter
 from pathlib import Path
 
+from benchmarks.common import copy_sources
 from benchmarks.install import installed
 
 REPO = Path(__file__).resolve().parent.parent
@@ -46,10 +46,7 @@ def built(engine: str, scratch: Path) -> Path:
         subprocess.run([*pip, "uninstall", "-y", *removed], check=True)
     if extra:
         subprocess.run([*pip, "install", *extra], check=True)
-    project = scratch / "project"
-    project.mkdir()
-    for name in ("mkdocs.yml", "templates", "docs", "data"):
-        (shutil.copytree if (REPO / name).is_dir() else shutil.copy)(REPO / name, project / name)
+    project = copy_sources(scratch / "project", data=True)
     out = scratch / "site"
     argv = [str(venv / "bin" / command[0]), *(part.format(out=out) for part in command[1:])]
     env = {**os.environ, "SOURCE_DATE_EPOCH": EPOCH, "NO_MKDOCS_2_WARNING": "1"}

@@ -6,18 +6,15 @@ import json
 import subprocess
 import sys
 import tomllib
-from pathlib import Path
 
 import pytest
 from packaging.requirements import Requirement
 from support import REPO, build_site, copy_project
 
+from benchmarks.engines import files
+
 # The one line a build may differ in: each engine names itself in the page's <meta name="generator">.
 GENERATOR = '<meta name="generator" content="'
-
-
-def files(site: Path) -> dict[str, bytes]:
-    return {str(path.relative_to(site)): path.read_bytes() for path in sorted(site.rglob("*")) if path.is_file()}
 
 
 def test_no_mkdocs_2_can_reach_an_install():
