@@ -574,9 +574,10 @@
         return score[b] - score[a2] || (v.ids[a2] < v.ids[b] ? -1 : 1);
       });
       return found.slice(0, k).map(function(row) {
-        var near = given.reduce(function(best, s) {
-          return likeness(c, a, t, row, s) > likeness(c, a, t, row, best) ? s : best;
+        var like = given.map(function(s) {
+          return likeness(c, a, t, row, s);
         });
+        var near = given[like.indexOf(Math.max.apply(null, like))];
         return { id: v.ids[row], score: score[row], near: v.ids[near] };
       });
     });

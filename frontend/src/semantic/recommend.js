@@ -67,7 +67,8 @@ function recommend(ids, k, store, papers) {
     });
     found.sort(function (a, b) { return score[b] - score[a] || (v.ids[a] < v.ids[b] ? -1 : 1); });
     return found.slice(0, k).map(function (row) {
-      var near = given.reduce(function (best, s) { return likeness(c, a, t, row, s) > likeness(c, a, t, row, best) ? s : best; });
+      var like = given.map(function (s) { return likeness(c, a, t, row, s); });
+      var near = given[like.indexOf(Math.max.apply(null, like))];
       return { id: v.ids[row], score: score[row], near: v.ids[near] };
     });
   });
