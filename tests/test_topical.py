@@ -19,6 +19,7 @@ from generator.text.keyphrases import said
 from generator.themes import detect_themes
 from generator.themes.detect import OTHER_SLUG
 from generator.themes.naming import name_groups
+from generator.themes.topical import Sayings, topical_groups
 from generator.themes.topics import naming_weight, vocabulary
 from generator.themes.vectors import paper_vectors
 
@@ -91,6 +92,28 @@ def test_the_closing_section_is_named_in_the_interface_language_and_holds_at_mos
     assert [t.label for t in closing] == ["其他主题"]
     assert len(closing[0].paper_ids) <= 0.2 * len(items)
     assert sorted(p for t in found.themes for p in t.paper_ids) == sorted(p.id for p in items)
+
+
+def test_a_broad_topic_names_close_papers_that_say_it_not_a_distant_paper_that_mentions_it():
+    # Ten papers about federated learning; three close ones about large language models; three close to
+    # each other and far from both, one of which mentions large language models in passing.
+    topics, _ = vocabulary()
+    federated, broad = "federated learning", "large language model"
+    axes = np.eye(3)
+    embedding = np.array([axes[0]] * 10 + [axes[1]] * 3 + [axes[2]] * 3)
+    about = [frozenset({federated})] * 10 + [frozenset({broad})] * 3 + [frozenset()] * 3
+    mentions = [*about[:13], frozenset(), frozenset({broad}), frozenset()]
+
+    def by_axis(rows: np.ndarray, n: int) -> list[np.ndarray]:
+        """A stand-in for the closeness cut: rows grouped by the axis they lie on."""
+        return [
+            rows[embedding[rows].argmax(axis=1) == axis] for axis in range(3) if (embedding[rows].argmax(axis=1) == axis).any()
+        ]
+
+    candidates = {federated: topics[federated], broad: topics[broad]}
+    sessions, other = topical_groups(embedding, Sayings(about, mentions), candidates, 5, by_axis)
+    assert {s.key: s.rows.tolist() for s in sessions} == {federated: list(range(10)), broad: [10, 11, 12]}
+    assert other.tolist() == [13, 14, 15]
 
 
 def test_a_list_of_chinese_abstracts_gets_labels_in_its_own_words():

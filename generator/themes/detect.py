@@ -192,7 +192,8 @@ def _top_level(
         sayings = _sayings(vectors, papers)
         # Topics cut finer than the papers' closeness does: half as many themes again.
         most = math.ceil(TOPICAL_K * k)
-        sessions, other = topical_groups(vectors.embedding, sayings, _candidates(vectors, sayings), most)
+        cut = functools.partial(cut_groups, vectors, seed=settings.seed)
+        sessions, other = topical_groups(vectors.embedding, sayings, _candidates(vectors, sayings), most, cut)
         if sessions:
             themes = [named_theme(vectors, s.rows, topic_label(vectors, s.key), vectors.list_frequency) for s in sessions]
             if len(other):

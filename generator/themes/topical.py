@@ -4,22 +4,24 @@ A one-level list is cut by what its papers are about, not only by where
 they fall: a topic (topics.py) that several papers are about, and that the
 sentence model finds close together, becomes a theme of those papers. A
 paper is about a phrase that its title or keywords say, or its abstract
-says twice; it mentions one its abstract says once. Topics are taken
-greedily, the most telling first, in three tiers: narrow topics papers are
-about, narrow topics the papers left mention, and last broad ones ("large
-language models") for what no narrower topic took. A paper about more than
-one chosen topic joins the theme whose papers it is nearest; one that
-merely mentions a chosen topic joins its theme next; a theme left too small
-is dissolved. A paper that says no theme's topic joins the theme it is
-nearest to if it is about as near as that theme's papers and three in four
-of them still say its label; the rest close the list under "Other topics",
-which holds at most a fifth of it.
+says twice; it mentions one its abstract says once. Narrow topics are taken
+greedily, the most telling first: those papers are about, then those the
+papers left mention. A paper about more than one chosen topic joins the
+theme whose papers it is nearest; one that merely mentions a chosen topic
+joins its theme next. The papers still left are cut by closeness into small
+groups, and a group joins the theme of a topic most of its papers say: so a
+broad topic ("large language models") names a few close papers, never every
+paper that says it. A theme left too small is dissolved. A paper that says
+no theme's topic joins the theme it is nearest to if it is about as near as
+that theme's papers and three in four of them still say its label; the
+rest close the list under "Other topics", which holds at most a fifth of it.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -42,6 +44,10 @@ _FEW = 10
 _NEAR_FLOOR = 0.01
 # Rounds in which papers about several topics move to the nearest of them.
 _ROUNDS = 3
+# The papers no topic took are cut by closeness into groups of about this many;
+# a topic names such a group when at least this share of its papers say it.
+_LEFT_GROUP = 4
+_MOST = 0.5
 
 
 @dataclass(frozen=True)
@@ -61,13 +67,18 @@ class Sayings:
 
 
 def topical_groups(
-    embedding: np.ndarray, sayings: Sayings, candidates: Mapping[str, Topic | None], k: int
+    embedding: np.ndarray,
+    sayings: Sayings,
+    candidates: Mapping[str, Topic | None],
+    k: int,
+    cut: Callable[[np.ndarray, int], list[np.ndarray]],
 ) -> tuple[list[Session], np.ndarray]:
-    """The list's themes by topic, at most k, biggest first, and the rows left for "Other topics".
+    """The list's themes by topic, biggest first, and the rows left for "Other topics".
 
     embedding holds one unit row per paper; candidates are the topic keys a
     theme may be named by, each with its vocabulary entry (None for a phrase
-    of the list's own).
+    of the list's own). At most k narrow topics are chosen; cut(rows, n)
+    groups rows by closeness into at most n groups.
     """
     about = sayings.about
     count = len(about)
@@ -77,11 +88,11 @@ def topical_groups(
     weight = {key: naming_weight(key, candidates[key]) for key in candidates}
     chosen: list[str] = []
     left = np.ones(count, dtype=bool)
-    # Topics that papers are about come first; then, for the papers left, topics they mention; last, broad
-    # topics they mention ("large language models"), an honest session for what shares nothing narrower.
+    # Topics that papers are about come first; then, for the papers left, topics they mention. A broad
+    # topic ("large language models") would take every paper that says it: it only names groups of the rest.
     narrow = sorted(key for key, topic in candidates.items() if topic is None or topic.share <= BROADEST)
-    for says, allowed in ((about, narrow), (sayings.mentions, narrow), (sayings.mentions, sorted(candidates))):
-        sayers = {key: np.array([row for row, said in enumerate(says) if key in said], dtype=int) for key in allowed}
+    for says in (about, sayings.mentions):
+        sayers = {key: np.array([row for row, said in enumerate(says) if key in said], dtype=int) for key in narrow}
         widest = _EVERYWHERE * count if count > _FEW else count
         sayers = {key: rows for key, rows in sayers.items() if smallest <= len(rows) <= widest}
         while len(chosen) < k:
@@ -99,6 +110,8 @@ def topical_groups(
             left[sayers[best]] = False
     theme_of = _settle(embedding, about, chosen, smallest)
     _join_mentioned(embedding, sayings.mentions, chosen, theme_of)
+    chosen, theme_of = _without_the_smallest(chosen, theme_of, smallest)
+    _name_the_rest(sayings.mentions, weight, chosen, theme_of, smallest, cut)
     chosen, theme_of = _without_the_smallest(chosen, theme_of, smallest)
     _place_the_rest(embedding, sayings.mentions, chosen, theme_of)
     sessions = [Session(key, np.flatnonzero(theme_of == t)) for t, key in enumerate(chosen)]
@@ -163,6 +176,42 @@ def _join_mentioned(embedding: np.ndarray, mentions: Sequence[frozenset[str]], c
         options = [t for t, key in enumerate(chosen) if key in mentions[row]]
         if options:
             theme_of[row] = max(options, key=lambda t: (float(embedding[row] @ centres[t]), -t))
+
+
+def _name_the_rest(
+    mentions: Sequence[frozenset[str]],
+    weight: Mapping[str, float],
+    chosen: list[str],
+    theme_of: np.ndarray,
+    smallest: int,
+    cut: Callable[[np.ndarray, int], list[np.ndarray]],
+) -> None:
+    """The rows in no theme, beyond what "Other topics" may hold, cut by closeness into small groups: the papers of a group
+    that say the topic most of them say join its theme (a new one, if no theme has it yet).
+
+    A topic names a group by how many more of its papers than of the rest
+    of the list say it, times how well it names a session.
+    """
+    left = np.flatnonzero(theme_of < 0)
+    count = len(mentions)
+    if len(left) <= math.floor(OTHER_SHARE * count):
+        return
+    saying = Counter(key for said in mentions for key in said if key in weight)
+    for members in cut(left, min(len(left), math.ceil(len(left) / _LEFT_GROUP))):
+        size = len(members)
+        inside = Counter(key for row in members for key in mentions[row] if key in weight)
+        score = {
+            key: (n / size - (saying[key] - n) / max(count - size, 1)) * weight[key]
+            for key, n in inside.items()
+            if n >= max(smallest, _MOST * size)
+        }
+        if not score:
+            continue
+        # Equal scores go to the first key in alphabetical order, whatever the rows' order.
+        best = max(sorted(score), key=score.__getitem__)
+        if best not in chosen:
+            chosen.append(best)
+        theme_of[[row for row in members if best in mentions[row]]] = chosen.index(best)
 
 
 def _without_the_smallest(chosen: list[str], theme_of: np.ndarray, smallest: int) -> tuple[list[str], np.ndarray]:
