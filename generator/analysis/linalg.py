@@ -1,7 +1,7 @@
 """The few numerical tools the themes and the sentence model need, in NumPy alone: erf, a sparse matrix, leading eigenvectors, k-means.
 
 SciPy and scikit-learn gave them before, and weighed some 200 MB of a
-default install (CONTRIBUTING.md, Install size). Each is only as rich as the
+default install (CONTRIBUTING.md, The sentence model). Each is only as rich as the
 generator's code needs, and each gives the same result on every run: fixed
 seeds, and sums in an order that does not depend on threads.
 """
@@ -17,6 +17,8 @@ import numpy as np
 
 # erf by Abramowitz and Stegun, Handbook of Mathematical Functions, 7.1.26
 # (after Hastings): |error| <= 1.5e-7, about float32's own rounding near 1.
+# The sentence vectors of the bundled list and the test fixtures stay within
+# cosine 0.9999999 of those with SciPy's erf.
 _ERF_P = 0.3275911
 _ERF_A = (0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429)
 # Entries a product with another sparse matrix spreads out at once: its temporaries stay near 64 MB.
@@ -66,11 +68,6 @@ class Sparse:
         kept = place[first]
         indptr = np.searchsorted(kept, np.arange(shape[0] + 1) * shape[1])
         return cls(shape, summed, kept % max(shape[1], 1), indptr)
-
-    @classmethod
-    def from_dense(cls, matrix: np.ndarray) -> Sparse:
-        rows, columns = np.nonzero(matrix)
-        return cls.from_entries(matrix[rows, columns], rows, columns, matrix.shape)
 
     @property
     def nnz(self) -> int:
@@ -138,15 +135,15 @@ class Sparse:
     def _times_dense(self, dense: np.ndarray) -> np.ndarray:
         # A column at a time, each row's products added up in the row's order: no thread changes a bit of it.
         columns = np.ascontiguousarray(dense.reshape(len(dense), -1).T)
-        product = np.zeros((self.shape[0], len(columns)), dtype=np.result_type(self.dtype, dense.dtype))
+        product = np.zeros((len(columns), self.shape[0]), dtype=np.result_type(self.dtype, dense.dtype))
         filled = np.diff(self.indptr) > 0
         starts = self.indptr[:-1][filled]
         terms = np.empty(self.nnz, dtype=product.dtype)
-        for j, column in enumerate(columns if self.nnz else ()):
+        for column, sums in zip(columns, product, strict=True) if self.nnz else ():
             np.take(column, self.indices, out=terms)
             terms *= self.data
-            product[filled, j] = np.add.reduceat(terms, starts)
-        return product.reshape(self.shape[0]) if dense.ndim == 1 else product
+            sums[filled] = np.add.reduceat(terms, starts)
+        return product[0] if dense.ndim == 1 else product.T
 
     def _times_sparse(self, other: Sparse) -> np.ndarray:
         # Each entry (i, j) of self meets row j of other: their products add up in row i.
