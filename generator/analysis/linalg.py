@@ -128,6 +128,11 @@ class Sparse:
         lengths[lengths == 0] = 1
         return Sparse(self.shape, (self.data / lengths[self.rows]).astype(self.dtype), self.indices, self.indptr)
 
+    def sum_by(self, groups: np.ndarray, count: int) -> np.ndarray:
+        """The sums of the rows in each of count groups, groups[i] being row i's: dense, a row per group."""
+        cells = groups[self.rows] * self.shape[1] + self.indices
+        return np.bincount(cells, weights=self.data, minlength=count * self.shape[1]).reshape(count, self.shape[1])
+
     def __matmul__(self, other: np.ndarray | Sparse) -> np.ndarray:
         """The product with a dense matrix or vector, or with another sparse matrix: dense either way."""
         return self._times_sparse(other) if isinstance(other, Sparse) else self._times_dense(other)

@@ -253,5 +253,4 @@ def refine(terms: Sparse, labels: np.ndarray, k: int, rounds: int = REFINE_ROUND
 
 def centres(terms: Sparse, labels: np.ndarray, k: int) -> np.ndarray:
     """The unit mean direction of each of the k clusters' rows, in the terms' dtype: float64 centres took a third longer and, on ICLR 2026, moved no paper differently."""
-    members = Sparse.from_entries(np.ones(len(labels)), labels, np.arange(len(labels)), (k, len(labels)))
-    return unit_rows(members @ terms).astype(terms.dtype)
+    return unit_rows(terms.sum_by(labels, k)).astype(terms.dtype)
