@@ -1,7 +1,7 @@
 """The few numerical tools the themes and the sentence model need, in NumPy alone: erf, a sparse matrix, leading eigenvectors, k-means.
 
-SciPy and scikit-learn gave them before, and weighed some 200 MB of a
-default install (CONTRIBUTING.md, The sentence model). Each is only as rich as the
+SciPy and scikit-learn gave them before, and weighed some 210 MB of a
+default install (CONTRIBUTING.md, Install size under The sentence model). Each is only as rich as the
 generator's code needs, and each gives the same result on every run: fixed
 seeds, and sums in an order that does not depend on threads.
 """
