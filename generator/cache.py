@@ -35,7 +35,7 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 # Bump when what the stages store changes shape.
-FORMAT = 5
+FORMAT = 6
 # Installing the cjk extra changes the words of CJK text, and all that is made from them.
 _STAMP = f"readinglist {__version__} cache format {FORMAT} segmenters {segmenters()}"
 

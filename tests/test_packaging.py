@@ -81,6 +81,47 @@ def test_the_installed_wheel_encodes_with_every_socket_refused(installed, tmp_pa
     assert shape == "(1, 384)"
 
 
+def test_the_installed_wheel_detects_themes_and_encodes_without_scikit_learn_or_scipy(installed, tmp_path):
+    """Neither is a dependency: imports of them fail here, as test_cjk.py's without_cjk_extra makes jieba's fail.
+
+    The bundled list is cut with its sentence embeddings (the short list's
+    dense spectra), and 600 papers made of its sentences are cut on their
+    words alone, in two levels (the long list's LSA and sparse spectra).
+    """
+    script = textwrap.dedent(
+        f"""
+        import sys
+
+        sys.modules.update(dict.fromkeys(["scipy", "sklearn"]))
+        from pathlib import Path
+
+        from generator.config import ThemeSettings
+        from generator.enrich import enrich
+        from generator.model import Paper, ReadingList, Source
+        from generator.read import read_papers
+        from generator.themes import detect_themes
+
+        bundled = enrich(read_papers([Path({str(REPO / "data" / "iclr2026.txt")!r})]))
+        short = detect_themes(bundled, ThemeSettings(k=4), embeddings=True)
+        sentences = [s for p in bundled.papers for s in p.abstract.split(". ")]
+        papers = [
+            Paper(id=f"p{{i}}", abstract=". ".join(sentences[(i * 7 + j * 13) % len(sentences)] for j in range(4)), source=Source("made", i))
+            for i in range(600)
+        ]
+        long = detect_themes(enrich(ReadingList("long", papers)), ThemeSettings())
+        for found in (short, long):
+            assert sorted(i for t in found.themes for i in t.paper_ids) == sorted(p.id for p in found.papers)
+        print(len(short.themes), len(long.themes), bool(long.subthemes))
+        print(sorted(name for name, module in sys.modules.items() if name.split(".")[0] in ("scipy", "sklearn") and module))
+        """
+    )
+    result = subprocess.run([installed, "-c", script], capture_output=True, text=True, cwd=tmp_path, check=True)
+    themes, imported = result.stdout.strip().split("\n")
+    assert themes.split()[0] == "4"
+    assert themes.split()[2] == "True"
+    assert imported == "[]"
+
+
 def test_the_installed_wheel_tells_math_from_what_its_katex_cannot_typeset(installed, tmp_path):
     """Which commands KaTeX knows is read off the KaTeX the wheel carries."""
     script = "from generator.text.latex import math_tex; print(math_tex('$\\\\lambda$-GRPO and $\\\\textlangle x$'))"

@@ -8,7 +8,7 @@ original). The six BERT layers run here in NumPy, after wordpiece.py has cut
 the text into word pieces; nothing is ever fetched from a model hub.
 
 NumPy rather than onnxruntime: the runtime alone added 78 MB to an install
-that already carries NumPy and SciPy, and the forward pass of a 6-layer,
+that already carries NumPy, and the forward pass of a 6-layer,
 384-wide encoder is a few dozen matrix products that NumPy's BLAS does well.
 It is about a third as fast as onnxruntime's int8 kernels, which the per-text
 cache (themes/vectors.py) pays once per abstract.
@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from scipy.special import erf
 from threadpoolctl import threadpool_limits
 
 from ..errors import BuildError
 from ..progress import Bar
+from .linalg import erf
 from .threads import available_cores, in_order
 from .wordpiece import WordPiece
 

@@ -29,8 +29,8 @@ def one_thread() -> threadpool_limits:
 
 _T = TypeVar("_T")
 _R = TypeVar("_R")
-# Cuts and sub-themes are independent and spend their time in NumPy, SciPy
-# and scikit-learn code that lets go of the GIL: threads use every core.
+# Cuts and sub-themes are independent and spend most of their time in NumPy
+# code that lets go of the GIL: threads use every core.
 _WORKERS = available_cores()
 
 

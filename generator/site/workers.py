@@ -22,7 +22,7 @@ Workers are fresh interpreters (`python -m generator.site.workers`), as
 multiprocessing's spawn would start them, and not forks: a fork copies a
 parent that has run thread pools (theme detection) and holds Pagefind's pipe,
 macOS does not support fork safely, and spawn would import the parent's
-`__main__` (the CLI, with scikit-learn) into every worker. A worker imports
+`__main__` (the CLI, with NumPy and the themes) into every worker. A worker imports
 only MkDocs, reads its share from a file and writes its pages into the
 site folder; it starts in its own session, so Ctrl-C reaches the build, which
 stops its workers before the staging folder is removed.

@@ -20,8 +20,6 @@ import re
 from collections.abc import Sequence
 
 import numpy as np
-import scipy.sparse as sp
-from sklearn.preprocessing import normalize
 
 from ..analysis.threads import in_parallel, one_thread
 from ..cache import NO_CACHE, Cache, digest, file_digest
@@ -32,7 +30,7 @@ from ..state.memory import Memory, load_memory, remember
 from ..text.keyphrases import said
 from ..text.segment import CJK
 from ..text.slugs import slugify
-from .cut import REFINE_ROUNDS, SUB_CUTS, automatic_k, cut_groups, group_order, refine
+from .cut import REFINE_ROUNDS, SUB_CUTS, automatic_k, centres, cut_groups, group_order, refine
 from .naming import (
     MIN_CONCENTRATION,
     MIN_TOPICALITY,
@@ -274,11 +272,7 @@ def _continued(vectors: PaperVectors, rows: np.ndarray, remembered: Sequence[The
     k = len(present)
     terms = vectors.marks[rows]
     if not known.all():
-        members = sp.csr_matrix(
-            (np.ones(known.sum(), dtype=terms.dtype), (labels[known], np.flatnonzero(known))), shape=(k, len(rows))
-        )
-        centres = normalize(members @ terms).toarray()
-        labels[~known] = np.asarray(terms[~known] @ centres.T).argmax(axis=1)
+        labels[~known] = (terms[~known] @ centres(terms[known], labels[known], k).T).argmax(axis=1)
     if rounds:
         labels = refine(terms, labels, k, rounds)
     groups = [(rows[labels == g], remembered[present[g]]) for g in range(k)]

@@ -47,7 +47,7 @@ def name_groups(
     A group keeps its label from kept (one per group, "" for none) unless
     a slug in taken is already that label's.
     """
-    list_frequency = vectors.list_frequency if within is None else np.asarray(vectors.presence[within].sum(axis=0)).ravel()
+    list_frequency = vectors.list_frequency if within is None else vectors.presence[within].sum(axis=0)
     nouns = vectors.nouns
     # The parent's label as its phrases: "X and Y" is X and Y.
     halves = [half for half in re.split(r" and |、", parent) if half]
@@ -151,7 +151,8 @@ def _together(vectors: PaperVectors, group: np.ndarray) -> Callable[[str, str], 
     theme; "Offline reinforcement learning and exploration" joins what the
     same papers do.
     """
-    presence = vectors.presence[group].tocsc()
+    # A column's rows, as the transpose's row.
+    presence = vectors.presence[group].T
     column = vectors.column
 
     def papers(key: str) -> set[int]:

@@ -11,12 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-import scipy.sparse as sp
-from sklearn.decomposition import TruncatedSVD
-from sklearn.feature_extraction.text import TfidfVectorizer
-from sklearn.preprocessing import normalize
 
 from ..analysis.embeddings import model_key, sentence_embeddings
+from ..analysis.linalg import Sparse, leading_singular, unit_rows
 from ..analysis.threads import in_parallel, one_thread
 from ..cache import NO_CACHE, Cache, digest
 from ..model import Paper
@@ -54,11 +51,11 @@ class PaperVectors:
 
     ids: tuple[str, ...]
     # TF-IDF of each paper's terms, rows of unit length.
-    terms: sp.csr_matrix
+    terms: Sparse
     # Which terms each paper has, weighted by rarity (see _marks): unit rows, where themes are cut and refined.
-    marks: sp.csr_matrix
+    marks: Sparse
     # Which of the author keywords that two or more papers share each paper has, rows of unit length.
-    keyed: sp.csr_matrix
+    keyed: Sparse
     # The terms, in alphabetical order (the vectorizer sorts them): column i is vocabulary[i].
     vocabulary: tuple[str, ...]
     # The same papers in LSA space, rows of unit length: cosine is a dot product.
@@ -87,9 +84,9 @@ class PaperVectors:
         return {paper_id: i for i, paper_id in enumerate(self.ids)}
 
     @functools.cached_property
-    def presence(self) -> sp.csr_matrix:
+    def presence(self) -> Sparse:
         """Which papers have which terms."""
-        return self.terms.astype(bool).tocsr()
+        return self.terms.astype(bool)
 
     @functools.cached_property
     def spaces(self) -> np.ndarray:
@@ -128,7 +125,7 @@ class PaperVectors:
     @functools.cached_property
     def list_frequency(self) -> np.ndarray:
         """How many papers of the list have each term."""
-        return np.asarray(self.presence.sum(axis=0)).ravel()
+        return self.presence.sum(axis=0)
 
 
 class Vectors:
@@ -237,7 +234,7 @@ def embedded(texts: Sequence[str], cache: Cache = NO_CACHE) -> np.ndarray:
     return np.array([stored[key] for key in keys], dtype=np.float32)
 
 
-def _marks(terms: sp.csr_matrix, idf: np.ndarray, rarity: float) -> sp.csr_matrix:
+def _marks(terms: Sparse, idf: np.ndarray, rarity: float) -> Sparse:
     """Which terms each paper has, not how often, each weighted by its idf to the power rarity: unit rows.
 
     Rare terms that two papers share say most about what they share. On the
@@ -251,61 +248,64 @@ def _marks(terms: sp.csr_matrix, idf: np.ndarray, rarity: float) -> sp.csr_matri
     spread; on the first 300, 1,000 and 2,500 papers it is 0.001 to 0.010
     higher at k = 21 and the automatic k.
     """
-    return _unit_rows(sp.csr_matrix(terms.astype(bool).multiply(idf**rarity), dtype=np.float32))
+    weights = (idf**rarity).astype(np.float32)[terms.indices]
+    return Sparse(terms.shape, weights, terms.indices, terms.indptr).unit_rows()
 
 
-def _keyed(keys: list[set[str]]) -> sp.csr_matrix:
+def _keyed(keys: list[set[str]]) -> Sparse:
     """Papers by the keywords (keys) that two or more of them have, in alphabetical order: unit rows."""
     counts = Counter(key for paper in keys for key in paper)
     shared = {key: column for column, key in enumerate(sorted(k for k, n in counts.items() if n > 1))}
-    # Sorted, so that the matrix is stored the same way whatever the order of a set.
-    cells = [(row, shared[key]) for row, paper in enumerate(keys) for key in sorted(paper) if key in shared]
+    cells = [(row, shared[key]) for row, paper in enumerate(keys) for key in paper if key in shared]
     rows, columns = [row for row, _ in cells], [column for _, column in cells]
-    return _unit_rows(sp.csr_matrix((np.ones(len(cells), dtype=np.float32), (rows, columns)), shape=(len(keys), len(shared))))
+    ones = np.ones(len(cells), dtype=np.float32)
+    return Sparse.from_entries(ones, rows, columns, (len(keys), len(shared))).unit_rows()
 
 
-def _unit_rows(matrix: sp.csr_matrix) -> sp.csr_matrix:
-    """The rows scaled to unit length; a matrix of no columns as it is."""
-    return normalize(matrix) if matrix.shape[1] else matrix
+def _tfidf(documents: list[list[str]], *, small: bool) -> tuple[Sparse, tuple[str, ...], np.ndarray]:
+    """TF-IDF rows of the documents, their vocabulary, and each term's inverse document frequency.
 
-
-def _tfidf(documents: list[list[str]], *, small: bool) -> tuple[sp.csr_matrix, tuple[str, ...], np.ndarray]:
-    """TF-IDF rows of the documents, their vocabulary, and each term's inverse document frequency."""
+    A term's weight in a document is 1 + ln(count) times its idf, 1 + ln((1 +
+    texts) / (1 + texts with it)), in float32, as scikit-learn's
+    TfidfVectorizer(sublinear_tf=True) weighed them; terms in alphabetical order.
+    """
     if not any(documents):
-        return sp.csr_matrix((len(documents), 0)), (), np.zeros(0)
+        return Sparse.from_entries(np.zeros(0, dtype=np.float32), [], [], (len(documents), 0)), (), np.zeros(0)
     # Copies of one text (a paper entered twice) share all their terms, which
     # says nothing about groups: terms are counted over the distinct texts.
     texts = list(dict.fromkeys(map(tuple, documents)))
-    try:
-        vectorizer = _vectorizer(pruned=not small).fit(texts)
-    except ValueError:
-        # Pruning left no terms: the papers share nothing, or all say the same.
-        vectorizer = _vectorizer(pruned=False).fit(texts)
-    return vectorizer.transform(documents).tocsr(), tuple(vectorizer.get_feature_names_out()), vectorizer.idf_
+    frequency = Counter(term for text in texts for term in set(text))
+    vocabulary = [] if small else _common(frequency, len(texts))
+    # Pruning can leave no terms: the papers share nothing, or all say the same. Then every term counts.
+    vocabulary = vocabulary or sorted(frequency)
+    column = {term: i for i, term in enumerate(vocabulary)}
+    texts_with = np.array([frequency[term] for term in vocabulary], dtype=np.float32)
+    idf = np.log(np.float32(len(texts) + 1) / (texts_with + 1)) + np.float32(1)
+    rows, columns, counts = [], [], []
+    for row, document in enumerate(documents):
+        for term, count in Counter(document).items():
+            if term in column:
+                rows.append(row)
+                columns.append(column[term])
+                counts.append(count)
+    weights = (np.log(np.array(counts, dtype=np.float32)) + np.float32(1)) * idf[np.array(columns, dtype=np.int64)]
+    matrix = Sparse.from_entries(weights, rows, columns, (len(documents), len(vocabulary)))
+    return matrix.unit_rows(), tuple(vocabulary), idf
 
 
-def _vectorizer(*, pruned: bool) -> TfidfVectorizer:
-    return TfidfVectorizer(
-        analyzer=_as_is,
-        min_df=2 if pruned else 1,
-        max_df=0.5 if pruned else 1.0,
-        sublinear_tf=True,
-        dtype=np.float32,
-    )
+def _common(frequency: Counter[str], texts: int) -> list[str]:
+    """The terms of two texts or more, and of at most half of them, in alphabetical order."""
+    return sorted(term for term, n in frequency.items() if 2 <= n <= 0.5 * texts)
 
 
-def _as_is(document: Sequence[str]) -> Sequence[str]:
-    return document
-
-
-def _lsa(matrix: sp.csr_matrix) -> np.ndarray:
+def _lsa(matrix: Sparse) -> np.ndarray:
     """Unit rows in a space where related terms meet; a short list keeps its exact geometry."""
     rows, columns = matrix.shape
     if columns == 0:
         # No paper has a word: all are alike, none near another.
         return np.zeros((rows, 1))
     if rows <= _LSA_DIMENSIONS or columns <= _LSA_DIMENSIONS:
-        return normalize(matrix.toarray())
+        return unit_rows(matrix.toarray())
     return _svd(matrix, _LSA_DIMENSIONS)
 
 
@@ -320,18 +320,18 @@ def _topics(vectors: PaperVectors) -> np.ndarray:
     if directions < 1:
         return np.zeros((matrix.shape[0], 1))
     if matrix.shape[0] < _SMALL_LIST:
-        # A short list's exact SVD costs nothing, and is quiet where the papers' terms have no variance to share out
-        # (TruncatedSVD divides by it).
+        # A short list's exact SVD costs nothing.
         with one_thread():
             left, values, _ = np.linalg.svd(matrix.toarray(), full_matrices=False)
-        return normalize(left[:, :directions] * values[:directions])
+        return unit_rows(left[:, :directions] * values[:directions])
     return _svd(matrix, directions)
 
 
-def _svd(matrix: sp.csr_matrix, directions: int) -> np.ndarray:
+def _svd(matrix: Sparse, directions: int) -> np.ndarray:
     """The matrix's rows in its leading directions, unit rows; on one thread, so that every build gives the same bits."""
     with one_thread():
-        return normalize(TruncatedSVD(directions, random_state=0).fit_transform(matrix))
+        values, left = leading_singular(matrix, directions)
+        return unit_rows(left * values)
 
 
 def nearest(embedding: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
