@@ -6,8 +6,10 @@ clustering, in the spectrum of the papers' co-clustering with their terms and
 keywords beside the spectrum of a nearest-neighbour graph, refined by
 spherical k-means, and the consensus of several such cuts (cut.py). Each theme
 is then named after the phrases its papers share and the rest of the list
-lacks (naming.py). A build starts from the themes the last one detected
-(memory.py), and the curator's overrides are applied last (overrides.py).
+lacks (naming.py). A one-level list is cut by field or by topic instead, and
+named by a topic its papers say (fields.py, topical.py). A build starts from
+the themes the last one detected (memory.py), and the curator's overrides
+are applied last (overrides.py).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from ..text.keyphrases import said
 from ..text.segment import CJK
 from ..text.slugs import slugify
 from .cut import REFINE_ROUNDS, SUB_CUTS, automatic_k, centres, cut_groups, group_order, refine
+from .fields import FIELDS_FILE, field_groups, field_model
 from .naming import (
     MIN_CONCENTRATION,
     MIN_TOPICALITY,
@@ -90,7 +93,8 @@ def detect_themes(
     if not papers:
         return reading_list
     groups = [(p.id, _field_value(p, settings.group_by)) for p in papers] if settings.group_by else []
-    choices = digest(settings, file_digest(settings.overrides), sorted(groups))
+    # The field model is data, not code: a new one must not meet themes an old one found.
+    choices = digest(settings, file_digest(settings.overrides), file_digest(FIELDS_FILE), sorted(groups))
     # The pipeline hands the vectors on to related papers and the map; alone, detection makes its own.
     vectors = vectors if vectors is not None else Vectors(papers, cache, embeddings=embeddings)
     texts = vectors.key
@@ -177,9 +181,11 @@ def _top_level(
 ) -> list[tuple[Theme, Theme | None]]:
     """The detected top-level themes, each with the remembered theme it continues, if any.
 
-    A one-level list is cut by the topics its papers say (topical.py), where
-    they say any, unless the curator asked for a number of themes: then, as
-    at the top of a two-level list, it is cut by closeness. Such themes
+    A one-level list with sentence vectors, in a language other than Chinese
+    or Japanese, is cut by field, the areas of a conference's programme
+    (fields.py); without them, by the topics its papers say (topical.py),
+    where they say any. If the curator asked for a number of themes, it is
+    cut by closeness instead, as the top of a two-level list is. Such themes
     continue the last build's when the memory knows most papers and holds
     about as many themes as asked for, and are found afresh when it does not.
     """
@@ -188,21 +194,30 @@ def _top_level(
     k = min(asked or automatic_k(len(rows), two_level=two_level, sentences=vectors.sentences), len(rows))
     if not two_level and not asked:
         sayings = _sayings(vectors, papers)
+        if vectors.sentences and not _mostly_cjk(papers):
+            named, other = field_groups(
+                vectors.embedding, sayings, _candidates(vectors, sayings), field_model(), functools.partial(topic_label, vectors)
+            )
+            if named:
+                themes = [named_theme(vectors, n.rows, n.label, vectors.list_frequency) for n in named]
+                return [(theme, None) for theme in _closed_by_other(vectors, themes, other, settings.other)]
         # Topics cut finer than the papers' closeness does: half as many themes again.
         most = math.ceil(TOPICAL_K * k)
         cut = functools.partial(cut_groups, vectors, seed=settings.seed)
         sessions, other = topical_groups(vectors.embedding, sayings, _candidates(vectors, sayings), most, cut)
         if sessions:
             themes = [named_theme(vectors, s.rows, topic_label(vectors, s.key), vectors.list_frequency) for s in sessions]
-            if len(other):
-                closing = named_theme(vectors, other, settings.other, vectors.list_frequency)
-                themes.append(dataclasses.replace(closing, slug=OTHER_SLUG, other=True))
-            return [(theme, None) for theme in _unique_slugs(themes)]
+            return [(theme, None) for theme in _closed_by_other(vectors, themes, other, settings.other)]
     groups = _continued(vectors, rows, memory.themes, REFINE_ROUNDS) if not memory.group_by else None
     if groups is None or not (len(groups) == k if asked else abs(len(groups) - k) <= max(1, _K_SLACK * k)):
         groups = [(members, None) for members in cut_groups(vectors, rows, k, settings.seed)]
     themes = name_groups(vectors, [members for members, _ in groups], frozenset(), kept=_kept_labels(vectors, groups))
     return [(theme, origin) for theme, (_, origin) in zip(themes, groups, strict=True)]
+
+
+def _mostly_cjk(papers: Sequence[Paper]) -> bool:
+    """Whether most abstracts are in Chinese or Japanese, which the field model, fitted on English, cannot read."""
+    return sum(bool(CJK.search(p.abstract)) for p in papers) * 2 > len(papers)
 
 
 def _sayings(vectors: PaperVectors, papers: Sequence[Paper]) -> Sayings:
@@ -238,6 +253,14 @@ def _candidates(vectors: PaperVectors, sayings: Sayings) -> dict[str, Topic | No
         elif key in vectors.column and (" " in key or CJK.search(key)):
             found[key] = None
     return found
+
+
+def _closed_by_other(vectors: PaperVectors, themes: list[Theme], other: np.ndarray, label: str) -> list[Theme]:
+    """The themes, closed by "Other topics" holding the rows of other if there are any, with slugs apart."""
+    if len(other):
+        closing = named_theme(vectors, other, label, vectors.list_frequency)
+        themes = [*themes, dataclasses.replace(closing, slug=OTHER_SLUG, other=True)]
+    return _unique_slugs(themes)
 
 
 def _unique_slugs(themes: list[Theme]) -> list[Theme]:

@@ -82,28 +82,20 @@ def topical_groups(
     """
     about = sayings.about
     count = len(about)
-    smallest = _MIN_THEME[count >= _MIN_THEME_FROM]
-    total = embedding.sum(axis=0)
-    base = (float(total @ total) - count) / max(count * (count - 1), 1)
+    smallest = smallest_theme(count)
+    base = mean_closeness(embedding)
     weight = {key: naming_weight(key, candidates[key]) for key in candidates}
     chosen: list[str] = []
     left = np.ones(count, dtype=bool)
     # Topics that papers are about come first; then, for the papers left, topics they mention. A broad
     # topic ("large language models") would take every paper that says it: it only names groups of the rest.
-    narrow = sorted(key for key, topic in candidates.items() if topic is None or topic.share <= BROADEST)
+    narrow = narrow_topics(candidates)
     for says in (about, sayings.mentions):
         sayers = {key: np.array([row for row, said in enumerate(says) if key in said], dtype=int) for key in narrow}
         widest = _EVERYWHERE * count if count > _FEW else count
         sayers = {key: rows for key, rows in sayers.items() if smallest <= len(rows) <= widest}
         while len(chosen) < k:
-            best, best_gain = "", 0.0
-            for key, rows in sayers.items():
-                free = rows[left[rows]]
-                if len(free) < smallest or any(_overlaps(key, other) for other in chosen):
-                    continue
-                gain = weight[key] ** 2 * len(free) * _closeness(embedding[free], base)
-                if gain > best_gain:
-                    best, best_gain = key, gain
+            best, _ = best_topic(embedding, sayers, weight, left, smallest, chosen, base)
             if not best:
                 break
             chosen.append(best)
@@ -119,12 +111,56 @@ def topical_groups(
     return sessions, np.flatnonzero(theme_of < 0)
 
 
-def _overlaps(key: str, other: str) -> bool:
+def smallest_theme(count: int) -> int:
+    """The fewest papers a theme of a list of count papers holds."""
+    return _MIN_THEME[count >= _MIN_THEME_FROM]
+
+
+def narrow_topics(candidates: Mapping[str, Topic | None]) -> list[str]:
+    """The candidate keys, in order, that are not everyone's topic (see topics.BROADEST)."""
+    return sorted(key for key, topic in candidates.items() if topic is None or topic.share <= BROADEST)
+
+
+def mean_closeness(embedding: np.ndarray) -> float:
+    """The mean cosine of two of the list's papers: what a group's own closeness is measured against."""
+    count = len(embedding)
+    total = embedding.sum(axis=0)
+    return (float(total @ total) - count) / max(count * (count - 1), 1)
+
+
+def best_topic(
+    embedding: np.ndarray,
+    sayers: Mapping[str, np.ndarray],
+    weight: Mapping[str, float],
+    left: np.ndarray,
+    least: int,
+    chosen: Sequence[str],
+    base: float,
+) -> tuple[str, np.ndarray]:
+    """The topic whose papers still left (at least least of them) make the best session, and those rows; "" if none.
+
+    sayers holds each key's rows in key order; a topic is weighed by how well
+    it names a session (squared), how many papers left say it, and how much
+    nearer each other they are than the list's papers are (base). None
+    overlapping a chosen topic is taken.
+    """
+    best, best_gain, best_rows = "", 0.0, np.empty(0, dtype=int)
+    for key, rows in sayers.items():
+        free = rows[left[rows]]
+        if len(free) < least or any(overlaps(key, other) for other in chosen):
+            continue
+        gain = weight[key] ** 2 * len(free) * closeness(embedding[free], base)
+        if gain > best_gain:
+            best, best_gain, best_rows = key, gain, free
+    return best, best_rows
+
+
+def overlaps(key: str, other: str) -> bool:
     """Whether one phrase holds the other ("diffusion model" and "latent diffusion model"): one theme is enough."""
     return f" {key} " in f" {other} " or f" {other} " in f" {key} "
 
 
-def _closeness(rows: np.ndarray, base: float) -> float:
+def closeness(rows: np.ndarray, base: float) -> float:
     """How much nearer a group's papers are to each other than the list's are on average: a shared word is not a theme."""
     n = len(rows)
     centre = rows.sum(axis=0)

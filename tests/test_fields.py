@@ -1,0 +1,111 @@
+"""Themes of short lists by field, named by a topic most of their papers say (generator/themes/fields.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from generator.analysis.embeddings import model_key
+from generator.themes.fields import Fields, field_groups, field_model
+from generator.themes.topical import Sayings
+from generator.themes.topics import vocabulary
+
+# Fields "Robotics", "Graphs", "Theory" and a catch-all with no name, each read from an axis of its own; papers of one
+# field lie near its axis, and apart along the last axes.
+NAMES = ("Robotics", "Graphs", "Theory", "")
+DIMENSIONS = 7
+
+
+def model(sureness: float = 8.0) -> Fields:
+    weights = np.zeros((len(NAMES), DIMENSIONS), dtype=np.float32)
+    weights[0, 0] = weights[1, 1] = weights[2, 2] = weights[3, 3] = sureness
+    return Fields(NAMES, weights, np.zeros(len(NAMES), dtype=np.float32), "test")
+
+
+def rows(*vectors: list[float]) -> np.ndarray:
+    embedding = np.array(vectors, dtype=float)
+    return embedding / np.linalg.norm(embedding, axis=1, keepdims=True)
+
+
+def groups(embedding: np.ndarray, about: list[set[str]], mentions: list[set[str]] | None = None, fields: Fields | None = None):
+    topics, _ = vocabulary()
+    sayings = Sayings([frozenset(a) for a in about], [frozenset(m) for m in (mentions or about)])
+    keys = {key for said in sayings.mentions for key in said}
+    found, other = field_groups(embedding, sayings, {key: topics.get(key) for key in keys}, fields or model(), str.capitalize)
+    return {theme.label: theme.rows.tolist() for theme in found}, other.tolist()
+
+
+def test_the_field_model_was_fitted_on_the_sentence_model_the_package_ships():
+    fields = field_model()
+    assert fields.model == model_key()
+    assert fields.weights.shape == (len(fields.names), 384)
+    # The catch-all area and "datasets and benchmarks" name no session: their papers go by the fields they come nearest.
+    assert sum(not name for name in fields.names) == 2
+    assert "Reinforcement learning" in fields.names
+
+
+def test_a_field_is_named_by_a_topic_three_in_four_of_its_papers_say_and_by_its_own_name_otherwise():
+    # Four robotics papers near each other, three of which say "robotic manipulation"; three graph papers that share no topic.
+    embedding = rows(*[[1, 0, 0, 0, 0.3 * i, 0, 0] for i in range(4)], *[[0, 1, 0, 0, 0, 0.3 * i, 0] for i in range(3)])
+    manipulation = {"robotic manipulation"}
+    found, other = groups(embedding, [manipulation, manipulation, manipulation, set(), set(), set(), set()])
+    assert found == {"Robotic manipulation": [0, 1, 2, 3], "Graphs": [4, 5, 6]}
+    assert other == []
+
+
+def test_papers_a_model_put_in_one_field_that_share_nothing_are_no_theme():
+    # Eight close robotics papers; two papers the model calls graph papers, though they lie far apart (and as far from the rest).
+    embedding = rows(*[[1, 0, 0, 0, 0.1 * i, 0, 0] for i in range(8)], [0.2, 1, 0, 0, 0, 3, 0], [0.2, 1, 0, 0, 0, 0, 3])
+    found, other = groups(embedding, [set()] * 10)
+    assert list(found) == ["Robotics"]
+    # The graph papers join the field left, and the model's doubt about them there closes the list with them.
+    assert other == [8, 9]
+    assert found["Robotics"] == list(range(8))
+
+
+def test_two_close_papers_of_one_field_are_a_theme():
+    embedding = rows(*[[1, 0, 0, 0, 0.1 * i, 0, 0] for i in range(5)], [0, 1, 0, 0, 0, 0.2, 0], [0, 1, 0, 0, 0, 0.1, 0])
+    found, other = groups(embedding, [set()] * 7)
+    assert found == {"Robotics": [0, 1, 2, 3, 4], "Graphs": [5, 6]}
+    assert other == []
+
+
+def test_a_paper_the_model_is_unsure_of_closes_the_list_and_the_closing_section_holds_at_most_a_fifth():
+    # Seven robotics papers, and three the model finds as likely in robotics as in graphs or theory.
+    embedding = rows(*[[1, 0, 0, 0, 0.1 * i, 0, 0] for i in range(7)], *[[1, 1, 1, 0, 0, 0.1 * i, 0] for i in range(3)])
+    found, other = groups(embedding, [set()] * 10)
+    assert len(other) == 2
+    assert set(other) <= {7, 8, 9}
+    assert sorted(found["Robotics"] + other) == list(range(10))
+
+
+def test_a_paper_in_the_catch_all_field_joins_the_named_field_it_comes_nearest():
+    embedding = rows(*[[1, 0, 0, 0, 0.1 * i, 0, 0] for i in range(4)], [0.3, 0, 0, 1, 0, 0, 0])
+    found, other = groups(embedding, [set()] * 5, fields=model(sureness=3.0))
+    assert sorted(found["Robotics"] + other) == [0, 1, 2, 3, 4]
+
+
+def test_a_big_field_is_cut_by_the_topics_its_papers_are_about_and_the_rest_keeps_the_field():
+    embedding = rows(*[[1, 0, 0, 0, 0.1 * (i % 3), 0.1 * (i // 3), 0] for i in range(12)])
+    about = [{"robotic manipulation"}] * 4 + [{"motion planning"}] * 4 + [set()] * 4
+    found, other = groups(embedding, about)
+    assert found == {
+        "Robotic manipulation": [0, 1, 2, 3],
+        "Motion planning": [4, 5, 6, 7],
+        "Robotics": [8, 9, 10, 11],
+    }
+    assert other == []
+
+
+def test_fields_whose_papers_say_one_topic_are_one_theme():
+    # Robotics and graph papers, all about "reinforcement learning": one session.
+    embedding = rows(*[[1, 0, 0, 0, 0.1 * i, 0, 0] for i in range(3)], *[[0, 1, 0, 0, 0, 0.1 * i, 0] for i in range(3)])
+    found, other = groups(embedding, [{"reinforcement learning"}] * 6)
+    assert found == {"Reinforcement learning": [0, 1, 2, 3, 4, 5]}
+    assert other == []
+
+
+def test_a_list_too_short_or_scattered_for_any_field_to_stand_is_not_cut_by_field():
+    embedding = rows([1, 0, 0, 0, 3, 0, 0], [0, 1, 0, 0, 0, 3, 0], [0, 0, 1, 0, 0, 0, 3])
+    found, other = groups(embedding, [set()] * 3)
+    assert found == {}
+    assert other == [0, 1, 2]
