@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Sequence
 
@@ -77,7 +78,7 @@ def name_groups(
             Theme(
                 slug=slugify(label),
                 label=label,
-                keywords=tuple(spell(key, vectors.heads) for key, _ in phrases[:THEME_KEYWORDS]),
+                keywords=_keywords(vectors, phrases),
                 paper_ids=paper_ids,
             )
         )
@@ -91,9 +92,16 @@ def named_theme(vectors: PaperVectors, group: np.ndarray, label: str, list_frequ
     return Theme(
         slug=slugify(label),
         label=label,
-        keywords=tuple(spell(key, vectors.heads) for key, _ in phrases[:THEME_KEYWORDS]),
+        keywords=_keywords(vectors, phrases),
         paper_ids=paper_ids,
     )
+
+
+def _keywords(vectors: PaperVectors, phrases: list[tuple[str, int]]) -> tuple[str, ...]:
+    """The first THEME_KEYWORDS of the theme's phrases that can name a topic: none that abstracts say and no author
+    gives as a keyword ("future research", "standard benchmarks", "7B models")."""
+    named = (key for key, _ in phrases if vectors.topical[vectors.column[key]] > 0)
+    return tuple(spell(key, vectors.heads) for key in itertools.islice(named, THEME_KEYWORDS))
 
 
 def topic_label(vectors: PaperVectors, key: str) -> str:
