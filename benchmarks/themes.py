@@ -23,9 +23,11 @@ to that half, so that a recipe tuned on one half is checked on the other.
 --k fixes the number of themes of every method. --vectors scores another
 encoder: a pickle of {text: vector} (teacher_vectors.py wrote one: git show a48ae71:benchmarks/teacher_vectors.py)
 used in place of the shipped model's vectors. --ceiling adds a supervised
-reference no theme detector can use: a logistic regression from the vectors
-to primary_area, trained on every paper of the other half, its predicted
-area taken as each paper's group.
+reference: a logistic regression from the vectors to primary_area, trained
+on every paper of the other half, its predicted area taken as each paper's
+group. The shipped field model (generator/themes/fields.py) is such a model,
+fitted on half 0; the detector adds to it the rules that make themes read
+as sessions, which this reference lacks.
 
 The detector never sees primary_area, status or track: they are removed from
 the papers before detection, and only this script compares against them.
