@@ -55,7 +55,7 @@ class Fields:
     model: str
 
     def odds(self, embedding: np.ndarray) -> np.ndarray:
-        """Each row's likelihood of each named field: a catch-all field counts for nothing."""
+        """Each row's likelihood of each field, out of the fields with a name: one without counts for nothing."""
         scores = embedding.astype(np.float64) @ self.weights.T.astype(np.float64) + self.bias
         scores -= scores.max(axis=1, keepdims=True)
         odds = np.exp(scores)
@@ -65,6 +65,7 @@ class Fields:
 
 @functools.lru_cache(maxsize=1)
 def field_model(path: Path = FIELDS_FILE) -> Fields:
+    """The field model the package ships, read once."""
     with np.load(path) as stored:
         return Fields(
             tuple(str(name) for name in stored["names"]),
