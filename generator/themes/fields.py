@@ -18,14 +18,23 @@ from __future__ import annotations
 
 import functools
 import math
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from .topical import OTHER_SHARE, Sayings, best_topic, closeness, mean_closeness, narrow_topics, smallest_theme
+from .topical import (
+    OTHER_SHARE,
+    Sayings,
+    best_topic,
+    closeness,
+    list_counts,
+    mean_closeness,
+    narrow_topics,
+    smallest_theme,
+    telling_topic,
+)
 from .topics import Topic, naming_weight
 
 FIELDS_FILE = Path(__file__).with_name("fields.npz")
@@ -107,6 +116,7 @@ def field_groups(
     narrow = narrow_topics(candidates)
     split = max(_SPLIT, math.ceil(_SPLIT_SHARE * count))
     sayers = {key: np.array([row for row, said in enumerate(sayings.about) if key in said], dtype=int) for key in narrow}
+    saying = list_counts(sayings.mentions, weight)
     themes: list[Named] = []
     taken: list[str] = []
     for field in np.unique(field_of[field_of >= 0]):
@@ -124,7 +134,7 @@ def field_groups(
             # Too few left to stand alone: each joins the topic whose papers it is nearest.
             topics = _joined(embedding, topics, rest)
         elif len(rest):
-            key = _shared_topic(sayings, weight, rest, taken)
+            key = telling_topic(sayings.mentions, weight, saying, rest, max(2, _NAMED * len(rest)), taken)
             topics.append(Named(label(key) if key else fields.names[field], rest))
         themes += topics
     return _merged(themes), np.flatnonzero(field_of < 0)
@@ -186,16 +196,3 @@ def _closed(odds: np.ndarray, field_of: np.ndarray, smallest: int, room: int) ->
             field_of[row] = -1
             room -= 1
     return field_of
-
-
-def _shared_topic(sayings: Sayings, weight: Mapping[str, float], rows: np.ndarray, taken: Sequence[str]) -> str:
-    """The topic at least three in four of the rows say, the most telling against the rest of the list; "" if none."""
-    inside = Counter(key for row in rows for key in sayings.mentions[row] if key in weight and key not in taken)
-    saying = Counter(key for said in sayings.mentions for key in said if key in weight)
-    count, size = len(sayings.mentions), len(rows)
-    score = {
-        key: (n / size - (saying[key] - n) / max(count - size, 1)) * weight[key]
-        for key, n in inside.items()
-        if n >= max(2, _NAMED * size)
-    }
-    return max(sorted(score), key=score.__getitem__) if score else ""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -122,7 +122,7 @@ def narrow_topics(candidates: Mapping[str, Topic | None]) -> list[str]:
 
 
 def mean_closeness(embedding: np.ndarray) -> float:
-    """The mean cosine of two of the list's papers: what a group's own closeness is measured against."""
+    """The mean cosine of two of the rows (unit rows): for the whole list, what a group's own closeness is measured against."""
     count = len(embedding)
     total = embedding.sum(axis=0)
     return (float(total @ total) - count) / max(count * (count - 1), 1)
@@ -162,10 +162,7 @@ def overlaps(key: str, other: str) -> bool:
 
 def closeness(rows: np.ndarray, base: float) -> float:
     """How much nearer a group's papers are to each other than the list's are on average: a shared word is not a theme."""
-    n = len(rows)
-    centre = rows.sum(axis=0)
-    pairs = (float(centre @ centre) - n) / (n * (n - 1))
-    return max(_NEAR_FLOOR, pairs - base)
+    return max(_NEAR_FLOOR, mean_closeness(rows) - base)
 
 
 def _settle(embedding: np.ndarray, about: Sequence[frozenset[str]], chosen: list[str], smallest: int) -> np.ndarray:
@@ -223,31 +220,43 @@ def _name_the_rest(
     cut: Callable[[np.ndarray, int], list[np.ndarray]],
 ) -> None:
     """The rows in no theme, beyond what "Other topics" may hold, cut by closeness into small groups: the papers of a group
-    that say the topic most of them say join its theme (a new one, if no theme has it yet).
-
-    A topic names a group by how many more of its papers than of the rest
-    of the list say it, times how well it names a session.
-    """
+    that say the telling topic most of them say join its theme (a new one, if no theme has it yet)."""
     left = np.flatnonzero(theme_of < 0)
-    count = len(mentions)
-    if len(left) <= math.floor(OTHER_SHARE * count):
+    if len(left) <= math.floor(OTHER_SHARE * len(mentions)):
         return
-    saying = Counter(key for said in mentions for key in said if key in weight)
+    saying = list_counts(mentions, weight)
     for members in cut(left, min(len(left), math.ceil(len(left) / _LEFT_GROUP))):
-        size = len(members)
-        inside = Counter(key for row in members for key in mentions[row] if key in weight)
-        score = {
-            key: (n / size - (saying[key] - n) / max(count - size, 1)) * weight[key]
-            for key, n in inside.items()
-            if n >= max(smallest, _MOST * size)
-        }
-        if not score:
+        best = telling_topic(mentions, weight, saying, members, max(smallest, _MOST * len(members)))
+        if not best:
             continue
-        # Equal scores go to the first key in alphabetical order, whatever the rows' order.
-        best = max(sorted(score), key=score.__getitem__)
         if best not in chosen:
             chosen.append(best)
         theme_of[[row for row in members if best in mentions[row]]] = chosen.index(best)
+
+
+def list_counts(mentions: Sequence[frozenset[str]], weight: Mapping[str, float]) -> Counter[str]:
+    """How many of the list's papers mention each topic of weight."""
+    return Counter(key for said in mentions for key in said if key in weight)
+
+
+def telling_topic(
+    mentions: Sequence[frozenset[str]],
+    weight: Mapping[str, float],
+    saying: Counter[str],
+    rows: np.ndarray,
+    least: float,
+    taken: Collection[str] = (),
+) -> str:
+    """The topic at least least of the rows mention, none of taken, that tells them apart best; "" if none.
+
+    A topic scores by how many more of the rows than of the rest of the list
+    say it (saying: list_counts), times how well it names a session. Equal
+    scores go to the first key in alphabetical order, whatever the rows' order.
+    """
+    count, size = len(mentions), len(rows)
+    inside = Counter(key for row in rows for key in mentions[row] if key in weight and key not in taken)
+    score = {key: (n / size - (saying[key] - n) / max(count - size, 1)) * weight[key] for key, n in inside.items() if n >= least}
+    return max(sorted(score), key=score.__getitem__) if score else ""
 
 
 def _without_the_smallest(chosen: list[str], theme_of: np.ndarray, smallest: int) -> tuple[list[str], np.ndarray]:
