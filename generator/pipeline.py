@@ -24,7 +24,7 @@ from .render.exports import vectors_script
 from .render.feeds import atom_feeds
 from .state.first_seen import build_time, first_seen
 from .state.urls import redirects
-from .text.segment import CJK
+from .text.segment import cjk_texts
 from .theme_map import layout
 from .themes import Vectors, detect_themes
 
@@ -98,7 +98,7 @@ def _semantic(settings: Settings, reading_list: ReadingList) -> bool:
     papers = reading_list.papers
     if not settings.ships_vectors(len(papers)):
         return False
-    cjk = sum(1 for paper in papers if CJK.search(paper.abstract))
+    cjk = cjk_texts(paper.abstract for paper in papers)
     if 2 * cjk > len(papers):
         level = logging.WARNING if settings.semantic is True else logging.INFO
         log.log(

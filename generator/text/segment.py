@@ -19,7 +19,7 @@ import functools
 import importlib.util
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff10-\uff5a\u30fc]+")
@@ -78,6 +78,12 @@ _ZH_FUNCTION = tuple(
         key=lambda word: (-len(word), word),
     )
 )
+
+
+def cjk_texts(texts: Iterable[str]) -> int:
+    """How many of the texts hold Chinese or Japanese: a list most of whose abstracts do is one the English sentence
+    model cannot read (no recommendations, no themes by field)."""
+    return sum(1 for text in texts if CJK.search(text))
 
 
 def phrases(text: str) -> str:

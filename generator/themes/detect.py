@@ -30,7 +30,7 @@ from ..errors import ConfigError
 from ..model import Paper, ReadingList, Theme
 from ..state.memory import Memory, load_memory, remember
 from ..text.keyphrases import said
-from ..text.segment import CJK
+from ..text.segment import CJK, cjk_texts
 from ..text.slugs import slugify
 from .cut import REFINE_ROUNDS, SUB_CUTS, automatic_k, centres, cut_groups, group_order, refine
 from .fields import FIELDS_FILE, field_groups, field_model
@@ -194,9 +194,11 @@ def _top_level(
     k = min(asked or automatic_k(len(rows), two_level=two_level, sentences=vectors.sentences), len(rows))
     if not two_level and not asked:
         sayings = _sayings(vectors, papers)
-        if vectors.sentences and not _mostly_cjk(papers):
+        candidates = _candidates(vectors, sayings)
+        # The field model reads English: a list of mostly Chinese or Japanese abstracts is cut by its own topics.
+        if vectors.sentences and 2 * cjk_texts(p.abstract for p in papers) <= len(papers):
             named, other = field_groups(
-                vectors.embedding, sayings, _candidates(vectors, sayings), field_model(), functools.partial(topic_label, vectors)
+                vectors.embedding, sayings, candidates, field_model(), functools.partial(topic_label, vectors)
             )
             if named:
                 themes = [named_theme(vectors, n.rows, n.label, vectors.list_frequency) for n in named]
@@ -204,7 +206,7 @@ def _top_level(
         # Topics cut finer than the papers' closeness does: half as many themes again.
         most = math.ceil(TOPICAL_K * k)
         cut = functools.partial(cut_groups, vectors, seed=settings.seed)
-        sessions, other = topical_groups(vectors.embedding, sayings, _candidates(vectors, sayings), most, cut)
+        sessions, other = topical_groups(vectors.embedding, sayings, candidates, most, cut)
         if sessions:
             themes = [named_theme(vectors, s.rows, topic_label(vectors, s.key), vectors.list_frequency) for s in sessions]
             return [(theme, None) for theme in _closed_by_other(vectors, themes, other, settings.other)]
@@ -213,11 +215,6 @@ def _top_level(
         groups = [(members, None) for members in cut_groups(vectors, rows, k, settings.seed)]
     themes = name_groups(vectors, [members for members, _ in groups], frozenset(), kept=_kept_labels(vectors, groups))
     return [(theme, origin) for theme, (_, origin) in zip(themes, groups, strict=True)]
-
-
-def _mostly_cjk(papers: Sequence[Paper]) -> bool:
-    """Whether most abstracts are in Chinese or Japanese, which the field model, fitted on English, cannot read."""
-    return sum(bool(CJK.search(p.abstract)) for p in papers) * 2 > len(papers)
 
 
 def _sayings(vectors: PaperVectors, papers: Sequence[Paper]) -> Sayings:
