@@ -32,6 +32,7 @@ from .topical import (
     list_counts,
     mean_closeness,
     narrow_topics,
+    sayers_of,
     smallest_theme,
     telling_topic,
 )
@@ -113,9 +114,8 @@ def field_groups(
         return [], np.arange(count)
     field_of = _closed(odds, standing, smallest, math.floor(OTHER_SHARE * count))
     weight = {key: naming_weight(key, candidates[key]) for key in candidates}
-    narrow = narrow_topics(candidates)
     split = max(_SPLIT, math.ceil(_SPLIT_SHARE * count))
-    sayers = {key: np.array([row for row, said in enumerate(sayings.about) if key in said], dtype=int) for key in narrow}
+    sayers = sayers_of(sayings.about, narrow_topics(candidates))
     saying = list_counts(sayings.mentions, weight)
     themes: list[Named] = []
     taken: list[str] = []

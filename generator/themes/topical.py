@@ -91,7 +91,7 @@ def topical_groups(
     # topic ("large language models") would take every paper that says it: it only names groups of the rest.
     narrow = narrow_topics(candidates)
     for says in (about, sayings.mentions):
-        sayers = {key: np.array([row for row, said in enumerate(says) if key in said], dtype=int) for key in narrow}
+        sayers = sayers_of(says, narrow)
         widest = _EVERYWHERE * count if count > _FEW else count
         sayers = {key: rows for key, rows in sayers.items() if smallest <= len(rows) <= widest}
         while len(chosen) < k:
@@ -119,6 +119,11 @@ def smallest_theme(count: int) -> int:
 def narrow_topics(candidates: Mapping[str, Topic | None]) -> list[str]:
     """The candidate keys, in order, that are not everyone's topic (see topics.BROADEST)."""
     return sorted(key for key, topic in candidates.items() if topic is None or topic.share <= BROADEST)
+
+
+def sayers_of(says: Sequence[frozenset[str]], keys: Sequence[str]) -> dict[str, np.ndarray]:
+    """Each key's rows, those whose sayings (about or mentions) hold it, in the keys' order."""
+    return {key: np.array([row for row, said in enumerate(says) if key in said], dtype=int) for key in keys}
 
 
 def mean_closeness(embedding: np.ndarray) -> float:
