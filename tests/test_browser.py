@@ -29,6 +29,7 @@ from benchmarks.browser import (
     serve,
     watch_layout_shift,
 )
+from generator.render.exports import points_script
 from generator.render.messages import load as load_messages
 from generator.site.build import BuildOptions, build
 
@@ -710,6 +711,19 @@ def test_the_home_page_names_its_themes_once_beside_the_map(page, bundled):
     assert page.locator(".rl-map__legend").count() == 0
     themes = {p["theme_slug"] for p in bundled.papers}
     assert int(page.locator(".rl-map").get_attribute("data-labels")) == len(themes)
+
+
+def test_the_map_names_every_theme_when_their_names_crowd(page, bundled):
+    """Seven themes side by side, closer than their names are wide: a name that would cover another moves aside."""
+    crowded = [
+        {**paper, "theme": f"Session name {n % 7}", "theme_slug": f"crowded-{n % 7}", "subtheme_slug": ""}
+        | {"x": 0.395 + 0.035 * (n % 7), "y": 0.5 + 0.01 * (n % 2)}
+        for n, paper in enumerate(bundled.papers)
+    ]
+    page.route("**/points.js", lambda route: route.fulfill(body=points_script(crowded), content_type="text/javascript"))
+    page.goto(bundled.base)
+    expect(page.locator(".rl-map")).to_have_attribute("data-points", str(len(bundled.papers)))
+    assert int(page.locator(".rl-map").get_attribute("data-labels")) == 7
 
 
 def test_the_interface_speaks_the_lists_language_and_content_keeps_its_own(page, bundled, fixture_site):

@@ -176,8 +176,18 @@ function cssVar(name, fallback) {
 }
 
 // Each theme's name at the middle of its points (the median, which a few
-// strays do not drag), biggest themes first; a name that would cover one
-// already drawn is left out. The halo keeps it legible over the points.
+// strays do not drag), biggest themes first. Where it would cover a name
+// already drawn, it moves aside: ending or starting at the middle, then
+// further up or down; only a name with no room anywhere near is left out.
+// The halo keeps it legible over the points.
+// Where a theme's name may go, in order: from is the share of its width left
+// of the points' middle (a half: centred), dys how far above or below it.
+var LABEL_PLACES = [
+  { from: 0.5, dys: [0, 14, -14, 28, -28] },
+  { from: 1, dys: [0, 14, -14, 28, -28] },
+  { from: 0, dys: [0, 14, -14, 28, -28] },
+  { from: 0.5, dys: [42, -42, 56, -56] },
+];
 function drawLabels(map, ctx) {
   var groups = new Map();
   map.points.forEach(function (p) {
@@ -206,19 +216,25 @@ function drawLabels(map, ctx) {
       var g = entry[1];
       var label = text(map.themes[entry[0]] ? map.themes[entry[0]].label : "");
       var w = ctx.measureText(label).width;
-      var x = Math.max(2, Math.min(map.width - w - 2, median(g.xs) - w / 2));
+      var centre = median(g.xs);
       var middle = median(g.ys);
-      // At the middle, or just above or below it: wherever hides fewest points.
-      var box = [0, 14, -14, 28, -28]
-        .map(function (dy) {
-          var y = Math.max(9, Math.min(map.height - 9, middle + dy));
-          return [x - 2, y - 9, x + w + 2, y + 9];
-        })
-        .filter(function (b) { return !placed.some(function (o) { return b[0] < o[2] && o[0] < b[2] && b[1] < o[3] && o[1] < b[3]; }); })
-        .map(function (b) { return { box: b, hidden: coveredPoints(map, b) }; })
-        .sort(function (a, b) { return a.hidden - b.hidden; })[0];
+      var box = null;
+      // Centred first; wherever it is drawn, the place that hides fewest points.
+      LABEL_PLACES.some(function (place) {
+        var x = Math.max(2, Math.min(map.width - w - 2, centre - w * place.from));
+        box = place.dys
+          .map(function (dy) {
+            var y = Math.max(9, Math.min(map.height - 9, middle + dy));
+            return [x - 2, y - 9, x + w + 2, y + 9];
+          })
+          .filter(function (b) { return !placed.some(function (o) { return b[0] < o[2] && o[0] < b[2] && b[1] < o[3] && o[1] < b[3]; }); })
+          .map(function (b) { return { box: b, hidden: coveredPoints(map, b) }; })
+          .sort(function (a, b) { return a.hidden - b.hidden; })[0];
+        return box;
+      });
       if (!box) return;
       box = box.box;
+      var x = box[0] + 2;
       var y = (box[1] + box[3]) / 2;
       placed.push(box);
       ctx.fillStyle = g.lit || !map.lit ? fg : faint;

@@ -1457,6 +1457,12 @@
     var value = getComputedStyle(document.body).getPropertyValue(name).trim();
     return value || fallback;
   }
+  var LABEL_PLACES = [
+    { from: 0.5, dys: [0, 14, -14, 28, -28] },
+    { from: 1, dys: [0, 14, -14, 28, -28] },
+    { from: 0, dys: [0, 14, -14, 28, -28] },
+    { from: 0.5, dys: [42, -42, 56, -56] }
+  ];
   function drawLabels(map, ctx) {
     var groups = /* @__PURE__ */ new Map();
     map.points.forEach(function(p) {
@@ -1487,22 +1493,28 @@
       var g = entry2[1];
       var label = text(map.themes[entry2[0]] ? map.themes[entry2[0]].label : "");
       var w = ctx.measureText(label).width;
-      var x = Math.max(2, Math.min(map.width - w - 2, median(g.xs) - w / 2));
+      var centre = median(g.xs);
       var middle = median(g.ys);
-      var box = [0, 14, -14, 28, -28].map(function(dy) {
-        var y2 = Math.max(9, Math.min(map.height - 9, middle + dy));
-        return [x - 2, y2 - 9, x + w + 2, y2 + 9];
-      }).filter(function(b) {
-        return !placed.some(function(o) {
-          return b[0] < o[2] && o[0] < b[2] && b[1] < o[3] && o[1] < b[3];
-        });
-      }).map(function(b) {
-        return { box: b, hidden: coveredPoints(map, b) };
-      }).sort(function(a, b) {
-        return a.hidden - b.hidden;
-      })[0];
+      var box = null;
+      LABEL_PLACES.some(function(place) {
+        var x2 = Math.max(2, Math.min(map.width - w - 2, centre - w * place.from));
+        box = place.dys.map(function(dy) {
+          var y2 = Math.max(9, Math.min(map.height - 9, middle + dy));
+          return [x2 - 2, y2 - 9, x2 + w + 2, y2 + 9];
+        }).filter(function(b) {
+          return !placed.some(function(o) {
+            return b[0] < o[2] && o[0] < b[2] && b[1] < o[3] && o[1] < b[3];
+          });
+        }).map(function(b) {
+          return { box: b, hidden: coveredPoints(map, b) };
+        }).sort(function(a, b) {
+          return a.hidden - b.hidden;
+        })[0];
+        return box;
+      });
       if (!box) return;
       box = box.box;
+      var x = box[0] + 2;
       var y = (box[1] + box[3]) / 2;
       placed.push(box);
       ctx.fillStyle = g.lit || !map.lit ? fg : faint;
