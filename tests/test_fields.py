@@ -26,11 +26,15 @@ def rows(*vectors: list[float]) -> np.ndarray:
     return embedding / np.linalg.norm(embedding, axis=1, keepdims=True)
 
 
+def spelt(*keys: str) -> str:
+    return " and ".join(keys).capitalize()
+
+
 def groups(embedding: np.ndarray, about: list[set[str]], mentions: list[set[str]] | None = None, fields: Fields | None = None):
     topics, _ = vocabulary()
     sayings = Sayings([frozenset(a) for a in about], [frozenset(m) for m in (mentions or about)])
     keys = {key for said in sayings.mentions for key in said}
-    found, other = field_groups(embedding, sayings, {key: topics.get(key) for key in keys}, fields or model(), str.capitalize)
+    found, other = field_groups(embedding, sayings, {key: topics.get(key) for key in keys}, fields or model(), spelt)
     return {theme.label: theme.rows.tolist() for theme in found}, other.tolist()
 
 
@@ -51,6 +55,22 @@ def test_a_field_is_named_by_a_topic_three_in_four_of_its_papers_say_and_by_its_
     found, other = groups(embedding, [manipulation, manipulation, manipulation, set(), set(), set(), set()])
     assert found == {"Robotic manipulation": [0, 1, 2, 3], "Graphs": [4, 5, 6]}
     assert other == []
+
+
+def test_a_field_no_topic_names_is_named_by_two_that_between_them_three_in_four_of_its_papers_say():
+    # Four graph papers, two on molecules and two on traffic: neither topic alone is said by three in four.
+    embedding = rows(*[[0, 1, 0, 0, 0, 0.3 * i, 0] for i in range(4)], *[[1, 0, 0, 0, 0.3 * i, 0, 0] for i in range(3)])
+    mentions = [{"molecular generation"}, {"molecular generation"}, {"traffic forecasting"}, {"traffic forecasting"}]
+    found, _ = groups(embedding, [set()] * 7, mentions + [set()] * 3)
+    assert found["Molecular generation and traffic forecasting"] == [0, 1, 2, 3]
+
+
+def test_one_papers_topic_is_never_half_a_fields_name():
+    # Two of four graph papers say one topic and one paper another: together three in four, but one paper's topic is no half.
+    embedding = rows(*[[0, 1, 0, 0, 0, 0.3 * i, 0] for i in range(4)], *[[1, 0, 0, 0, 0.3 * i, 0, 0] for i in range(3)])
+    mentions = [{"molecular generation"}, {"molecular generation"}, {"traffic forecasting"}, set()]
+    found, _ = groups(embedding, [set()] * 7, mentions + [set()] * 3)
+    assert found["Graphs"] == [0, 1, 2, 3]
 
 
 def test_papers_a_model_put_in_one_field_that_share_nothing_are_no_theme():

@@ -11,14 +11,17 @@ the field they joined close the list under "Other topics", while that holds
 at most a fifth of it. A field with many papers is cut again by the topics
 its papers are about (topical.best_topic), and the rest of it stays one
 theme. A field's theme is named by a topic that three in four of its papers
-say, and by the field's session name otherwise; themes of one name are one.
+say, else by two topics that between them do ("Protein language models and
+graph neural networks"), else by the field's session name; themes of one
+name are one.
 """
 
 from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Mapping
+from collections import Counter
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,6 +37,7 @@ from .topical import (
     narrow_topics,
     sayers_of,
     smallest_theme,
+    telling_pair,
     telling_topic,
 )
 from .topics import Topic, naming_weight
@@ -98,9 +102,9 @@ def field_groups(
     sayings: Sayings,
     candidates: Mapping[str, Topic | None],
     fields: Fields,
-    label: Callable[[str], str],
+    label: Callable[..., str],
 ) -> tuple[list[Named], np.ndarray]:
-    """The list's themes by field, biggest first, and the rows left for "Other topics"; label(key) spells a topic's key.
+    """The list's themes by field, biggest first, and the rows left for "Other topics"; label(*keys) spells one topic's key or two.
 
     No themes if no field stands: the list is too short or too scattered to
     be cut by field.
@@ -134,10 +138,26 @@ def field_groups(
             # Too few left to stand alone: each joins the topic whose papers it is nearest.
             topics = _joined(embedding, topics, rest)
         elif len(rest):
-            key = telling_topic(sayings.mentions, weight, saying, rest, max(2, _NAMED * len(rest)), taken)
-            topics.append(Named(label(key) if key else fields.names[field], rest))
+            topics.append(Named(_name(sayings.mentions, weight, saying, rest, taken, label) or fields.names[field], rest))
         themes += topics
     return _merged(themes), np.flatnonzero(field_of < 0)
+
+
+def _name(
+    mentions: Sequence[frozenset[str]],
+    weight: Mapping[str, float],
+    saying: Counter[str],
+    rows: np.ndarray,
+    taken: Collection[str],
+    label: Callable[..., str],
+) -> str:
+    """A field theme's name from what its papers say: a topic three in four of them say, else two that between them
+    do ("Diffusion models and image editing"); "" if neither."""
+    key = telling_topic(mentions, weight, saying, rows, max(2, _NAMED * len(rows)), taken)
+    if key:
+        return label(key)
+    pair = telling_pair(mentions, weight, saying, rows, taken)
+    return label(*pair) if pair else ""
 
 
 def _stands(embedding: np.ndarray, rows: np.ndarray, smallest: int, base: float) -> bool:

@@ -12,7 +12,7 @@ from ..model import Theme
 from ..text.keyphrases import distinct, spell
 from ..text.segment import CJK
 from ..text.slugs import slugify
-from .topics import vocabulary
+from .topics import share_a_word, vocabulary
 from .vectors import PaperVectors, representative_first
 
 _LABEL_WORDS = 5
@@ -69,7 +69,7 @@ def name_groups(
             shared = [key for key, n in phrases if n > 1] or [key for key, _ in phrases]
             named = [(key, spell(key, vectors.heads)) for key in shared if " " in key or key in nouns]
             # A sub-theme says what sets it apart from its siblings: none of its parent's words.
-            fresh = [(key, phrase) for key, phrase in named if not any(_share_a_word(phrase, half) for half in halves)]
+            fresh = [(key, phrase) for key, phrase in named if not any(share_a_word(phrase, half) for half in halves)]
             if limit is None or len(phrases) < limit or len(fresh) >= _LABEL_CHOICES:
                 break
         label = kept_label or _label(fresh or named, used, _together(vectors, group))
@@ -104,13 +104,24 @@ def _keywords(vectors: PaperVectors, phrases: list[tuple[str, int]]) -> tuple[st
     return tuple(spell(key, vectors.heads) for key in itertools.islice(named, THEME_KEYWORDS))
 
 
-def topic_label(vectors: PaperVectors, key: str) -> str:
-    """A topic key as a label, capitalised: the vocabulary's spelling, its last word as the list spells it ("Reasoning models")."""
+def topic_label(vectors: PaperVectors, *keys: str) -> str:
+    """Topic keys as a label, capitalised: each the vocabulary's spelling, its last word as the list spells it
+    ("Reasoning models"); two are joined as a pair is ("Diffusion models and image editing")."""
+    spelt = [_spelt(vectors, key) for key in keys]
+    return _capitalise(_pair(*spelt) if len(spelt) == 2 else spelt[0])
+
+
+def _spelt(vectors: PaperVectors, key: str) -> str:
     topic = vocabulary()[0].get(key)
     if topic is None:
-        return _capitalise(spell(key, vectors.heads))
+        return spell(key, vectors.heads)
     *first, last = topic.spelling.split()
-    return _capitalise(" ".join([*first, vectors.heads.get(key.split()[-1], last)]))
+    return " ".join([*first, vectors.heads.get(key.split()[-1], last)])
+
+
+def _pair(first: str, second: str) -> str:
+    # Chinese and Japanese compounds are listed as those languages list them: "图神经网络、分子性质预测".
+    return f"{first}、{second}" if CJK.search(first) and CJK.search(second) else f"{first} and {second}"
 
 
 def ranked_phrases(
@@ -191,12 +202,11 @@ def _label_candidates(phrases: list[tuple[str, str]], together: Callable[[str, s
     short = [(key, p) for key, p in phrases[:_LABEL_CHOICES] if len(p.split()) <= _LABEL_WORDS - 2]
     # Two phrases make a label only where the same papers have both; else one says it.
     pairs = [
-        # Chinese and Japanese compounds are listed as those languages list them: "图神经网络、分子性质预测".
-        f"{first}、{second}" if CJK.search(first) and CJK.search(second) else f"{first} and {second}"
+        _pair(first, second)
         for i, (first_key, first) in enumerate(short)
         for second_key, second in short[i + 1 :]
         if len(first.split()) + len(second.split()) + 1 <= _LABEL_WORDS
-        and not _share_a_word(first_key, second_key)
+        and not share_a_word(first_key, second_key)
         and together(first_key, second_key)
     ]
     # A CJK compound is a phrase though it is one token.
@@ -204,12 +214,6 @@ def _label_candidates(phrases: list[tuple[str, str]], together: Callable[[str, s
     # A theme known by one word alone: "Papers on diffusion".
     topics = [f"papers on {p}" for _, p in short if not CJK.search(p)]
     return [_capitalise(label) for label in [*pairs[:1], *singles[:1], *pairs[1:], *singles[1:], *topics]]
-
-
-def _share_a_word(first: str, second: str) -> bool:
-    """Whether two phrases share a word or its stem, hyphenated parts apart: "retrieval-augmented generation" and "retriever" do."""
-    words = lambda key: set(re.split(r"[\s-]+", key.lower())) - {""}  # noqa: E731
-    return any(a[:n] == b[:n] for a in words(first) for b in words(second) for n in [max(1, min(6, len(a) - 1, len(b) - 1))])
 
 
 def _capitalise(label: str) -> str:

@@ -26,13 +26,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .topics import BROADEST, Topic, naming_weight
+from .topics import BROADEST, Topic, naming_weight, share_a_word
 
 # A theme holds at least this many papers: two for short lists, three from 100 papers.
 _MIN_THEME = (2, 3)
 _MIN_THEME_FROM = 100
 # At most this share of a theme's papers does not say its label.
 _UNSAID = 0.25
+# Each half of an "X and Y" label is said by at least this share of the theme's papers; the halves are drawn from the
+# topics that tell the theme apart best, this many of them.
+_HALF = 1 / 3
+_PAIR_CHOICES = 12
 # A paper that says none of a theme's topic joins it only this near its centre, as a share of how near its papers are.
 _NEAR_ENOUGH = 0.5
 # At most this share of the list closes it under "Other topics".
@@ -262,6 +266,41 @@ def telling_topic(
     inside = Counter(key for row in rows for key in mentions[row] if key in weight and key not in taken)
     score = {key: (n / size - (saying[key] - n) / max(count - size, 1)) * weight[key] for key, n in inside.items() if n >= least}
     return max(sorted(score), key=score.__getitem__) if score else ""
+
+
+def telling_pair(
+    mentions: Sequence[frozenset[str]],
+    weight: Mapping[str, float],
+    saying: Counter[str],
+    rows: np.ndarray,
+    taken: Collection[str] = (),
+) -> tuple[str, str] | None:
+    """Two topics that together name the rows, "X and Y", or None: each said by a good part of them (_HALF), between
+    them by three in four (_UNSAID), sharing no word.
+
+    Of the topics that tell the rows apart best (telling_topic's score),
+    the pair wins whose papers are most the rows' rather than the rest of
+    the list's, weighed by the worse namer of the two.
+    """
+    count, size = len(mentions), len(rows)
+    least = max(2, _HALF * size)
+    inside = Counter(key for row in rows for key in mentions[row] if key in weight and key not in taken)
+    score = {key: (n / size - (saying[key] - n) / max(count - size, 1)) * weight[key] for key, n in inside.items() if n >= least}
+    keys = sorted(sorted(score), key=score.__getitem__, reverse=True)[:_PAIR_CHOICES]
+    own = set(rows.tolist())
+    best, best_score = None, 0.0
+    for i, first in enumerate(keys):
+        for second in keys[i + 1 :]:
+            if share_a_word(first, second):
+                continue
+            sayers = {row for row, said in enumerate(mentions) if first in said or second in said}
+            held = len(sayers & own)
+            if held < (1 - _UNSAID) * size:
+                continue
+            gain = (held / size - len(sayers - own) / max(count - size, 1)) * min(weight[first], weight[second])
+            if gain > best_score:
+                best, best_score = (first, second), gain
+    return best
 
 
 def _without_the_smallest(chosen: list[str], theme_of: np.ndarray, smallest: int) -> tuple[list[str], np.ndarray]:

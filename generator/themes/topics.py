@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,3 +67,9 @@ def naming_weight(key: str, topic: Topic | None) -> float:
     rarity = min(1.0, math.log(1 / topic.share) / math.log(1 / _RARE))
     focus = min(1.0, topic.concentration / _FOCUSED)
     return math.sqrt(topic.topicality * focus) * rarity * (1 + 0.3 * min(words - 1, 2))
+
+
+def share_a_word(first: str, second: str) -> bool:
+    """Whether two phrases share a word or its stem, hyphenated parts apart: "retrieval-augmented generation" and "retriever" do."""
+    words = lambda key: set(re.split(r"[\s-]+", key.lower())) - {""}  # noqa: E731
+    return any(a[:n] == b[:n] for a in words(first) for b in words(second) for n in [max(1, min(6, len(a) - 1, len(b) - 1))])
