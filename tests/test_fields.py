@@ -117,6 +117,21 @@ def test_a_big_field_is_cut_by_the_topics_its_papers_are_about_and_the_rest_keep
     assert other == []
 
 
+def test_two_close_papers_about_one_topic_are_cut_from_a_small_field_and_two_far_apart_are_not():
+    # Five robotics papers: two close ones about grasping, two about locomotion that lie far apart, and one about neither.
+    embedding = rows(
+        [1, 0, 0, 0, 0, 0, 0.05],
+        [1, 0, 0, 0, 0, 0, 0.1],
+        [1, 0, 0, 0, 1.5, 0, 0],
+        [1, 0, 0, 0, -1.5, 0, 0],
+        [1, 0, 0, 0, 0, 1.5, 0],
+    )
+    about = [{"robotic grasping"}, {"robotic grasping"}, {"legged locomotion"}, {"legged locomotion"}, set()]
+    found, other = groups(embedding, about)
+    assert found == {"Robotic grasping": [0, 1], "Robotics": [2, 3, 4]}
+    assert other == []
+
+
 def test_fields_whose_papers_say_one_topic_are_one_theme():
     # Robotics and graph papers, all about "reinforcement learning": one session.
     embedding = rows(*[[1, 0, 0, 0, 0.1 * i, 0, 0] for i in range(3)], *[[0, 1, 0, 0, 0, 0.1 * i, 0] for i in range(3)])

@@ -8,8 +8,9 @@ fewer papers than a theme must, or a few papers that are no nearer each
 other than the list's papers are (a model's guess put them there, and they
 share nothing); the weakest falls first. The papers least likely to be in
 the field they joined close the list under "Other topics", while that holds
-at most a fifth of it. A field with many papers is cut again by the topics
-its papers are about (topical.best_topic), and the rest of it stays one
+at most a fifth of it. A field of more than a few papers is cut again by
+the topics its papers are about (topical.best_topic), each taking papers
+that could stand as a theme of their own, and the rest of it stays one
 theme. A field's theme is named by a topic that three in four of its papers
 say, else by two topics that between them do ("Protein language models and
 graph neural networks"), else by the field's session name; themes of one
@@ -44,10 +45,11 @@ from .topics import Topic, naming_weight
 
 FIELDS_FILE = Path(__file__).with_name("fields.npz")
 # A field with more papers than this (or than this share of a long list) is cut again by the topics its papers are about,
-# each of at least _TOPIC_PAPERS of them.
-_SPLIT = 6
+# each of at least _TOPIC_PAPERS of them that stand as a theme (see _stands). On held-out lists, cutting fields of more
+# than 3 rather than 6 papers, by topics of 2 rather than 3, raised the share of themes named by a topic their papers say.
+_SPLIT = 3
 _SPLIT_SHARE = 0.06
-_TOPIC_PAPERS = 3
+_TOPIC_PAPERS = 2
 # A topic names a field's theme when at least this share of its papers say it.
 _NAMED = 0.75
 # A paper less likely than this to be in the field it joined closes the list, while there is room.
@@ -123,11 +125,12 @@ def field_groups(
     saying = list_counts(sayings.mentions, weight)
     themes: list[Named] = []
     taken: list[str] = []
+    stands = functools.partial(_stands, embedding, smallest=smallest, base=base)
     for field in np.unique(field_of[field_of >= 0]):
         left = field_of == field
         topics: list[Named] = []
         while left.sum() > split:
-            key, rows = best_topic(embedding, sayers, weight, left, max(_TOPIC_PAPERS, smallest), taken, base)
+            key, rows = best_topic(embedding, sayers, weight, left, max(_TOPIC_PAPERS, smallest), taken, base, stands)
             if not key:
                 break
             topics.append(Named(label(key), rows))

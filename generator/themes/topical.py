@@ -145,18 +145,20 @@ def best_topic(
     least: int,
     chosen: Sequence[str],
     base: float,
+    stands: Callable[[np.ndarray], bool] | None = None,
 ) -> tuple[str, np.ndarray]:
     """The topic whose papers still left (at least least of them) make the best session, and those rows; "" if none.
 
     sayers holds each key's rows in key order; a topic is weighed by how well
     it names a session (squared), how many papers left say it, and how much
     nearer each other they are than the list's papers are (base). None
-    overlapping a chosen topic is taken.
+    overlapping a chosen topic is taken, nor one whose papers do not stand
+    as a theme, if stands judges that.
     """
     best, best_gain, best_rows = "", 0.0, np.empty(0, dtype=int)
     for key, rows in sayers.items():
         free = rows[left[rows]]
-        if len(free) < least or any(overlaps(key, other) for other in chosen):
+        if len(free) < least or any(overlaps(key, other) for other in chosen) or (stands and not stands(free)):
             continue
         gain = weight[key] ** 2 * len(free) * closeness(embedding[free], base)
         if gain > best_gain:
