@@ -15,10 +15,10 @@ NAMES = ("Robotics", "Graphs", "Theory", "")
 DIMENSIONS = 7
 
 
-def model(sureness: float = 8.0) -> Fields:
-    weights = np.zeros((len(NAMES), DIMENSIONS), dtype=np.float32)
+def model(sureness: float = 8.0, names: tuple[str, ...] = NAMES) -> Fields:
+    weights = np.zeros((len(names), DIMENSIONS), dtype=np.float32)
     weights[0, 0] = weights[1, 1] = weights[2, 2] = weights[3, 3] = sureness
-    return Fields(NAMES, weights, np.zeros(len(NAMES), dtype=np.float32), "test")
+    return Fields(names, weights, np.zeros(len(names), dtype=np.float32), "test")
 
 
 def rows(*vectors: list[float]) -> np.ndarray:
@@ -71,6 +71,22 @@ def test_one_papers_topic_is_never_half_a_fields_name():
     mentions = [{"molecular generation"}, {"molecular generation"}, {"traffic forecasting"}, set()]
     found, _ = groups(embedding, [set()] * 7, mentions + [set()] * 3)
     assert found["Graphs"] == [0, 1, 2, 3]
+
+
+def test_the_multi_modal_field_is_named_by_the_modality_three_in_four_of_its_papers_speak_of():
+    fields = model(names=("Vision, audio and language", "Graphs", "Theory", ""))
+    embedding = rows(*[[1, 0, 0, 0, 0.3 * i, 0, 0] for i in range(4)], *[[0, 1, 0, 0, 0, 0.3 * i, 0] for i in range(3)])
+    # No topic is said by two of them, but three of the four speak of images, video or 3D scenes.
+    seen = [{"image restoration"}, {"video tokenizer"}, {"3d scene graph"}, {"protein folding"}]
+    found, _ = groups(embedding, [set()] * 7, seen + [set()] * 3, fields=fields)
+    assert found["Image and video"] == [0, 1, 2, 3]
+    heard = [{"speech recognition"}, {"audio codec"}, {"music generation"}, {"image captioning"}]
+    found, _ = groups(embedding, [set()] * 7, heard + [set()] * 3, fields=fields)
+    assert found["Speech and audio"] == [0, 1, 2, 3]
+    # Papers on translation and parsing are no session on images or sound: the field keeps its own name.
+    read = [{"machine translation"}, {"dependency parsing"}, {"image captioning"}, {"speech recognition"}]
+    found, _ = groups(embedding, [set()] * 7, read + [set()] * 3, fields=fields)
+    assert found["Vision, audio and language"] == [0, 1, 2, 3]
 
 
 def test_papers_a_model_put_in_one_field_that_share_nothing_are_no_theme():
