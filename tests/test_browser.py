@@ -726,6 +726,31 @@ def test_the_map_names_every_theme_when_their_names_crowd(page, bundled):
     assert int(page.locator(".rl-map").get_attribute("data-labels")) == 7
 
 
+PIXEL = """(canvas, row) => {
+  const [x, y] = canvas.rlPosition(row);
+  const ratio = canvas.width / canvas.getBoundingClientRect().width;
+  return Array.from(canvas.getContext("2d").getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data);
+}"""
+
+
+def test_the_map_draws_the_closing_sections_papers_in_grey_and_the_themes_in_colour(page, bundled):
+    """Other topics closes the list rather than naming a theme: on the map it is no colour of its own."""
+    page.goto(bundled.base)
+    expect(page.locator(".rl-map")).to_have_attribute("data-points", str(len(bundled.papers)))
+    canvas = page.locator(".rl-map canvas.rl-map__canvas")
+
+    def spread(row: int) -> int:
+        red, green, blue, _ = canvas.evaluate(PIXEL, row)
+        return max(red, green, blue) - min(red, green, blue)
+
+    closing = [row for row, paper in enumerate(bundled.papers) if paper["theme_slug"] == "other-topics"]
+    themed = [row for row, paper in enumerate(bundled.papers) if paper["theme_slug"] != "other-topics"]
+    assert closing and themed
+    # A name drawn over a point can hide its colour: most points, not every one, show it.
+    assert sum(spread(row) < 24 for row in closing) * 2 > len(closing)
+    assert sum(spread(row) > 48 for row in themed) * 2 > len(themed)
+
+
 def test_the_interface_speaks_the_lists_language_and_content_keeps_its_own(page, bundled, fixture_site):
     paper = plain_title(bundled)
     page.goto(bundled.base + paper["url"])

@@ -6,8 +6,9 @@ import { pageHref } from "./urls.js";
 
 // Curated palettes that stay readable on Material's light (default) and
 // dark (slate) backgrounds; themes beyond them get golden-angle hues.
-var PALETTE_LIGHT = ["#3867b5", "#d9480f", "#2b8a3e", "#ae3ec9", "#c2255c", "#0b7285", "#8f6b00", "#5f3dc4", "#e8590c", "#495057"];
-var PALETTE_DARK = ["#74a3f5", "#ff8f5c", "#69db7c", "#e599f7", "#f783ac", "#3bc9db", "#ffd43b", "#b197fc", "#ffa94d", "#ced4da"];
+// The tenth is brown, not grey: grey is "Other topics" (see pointColour).
+var PALETTE_LIGHT = ["#3867b5", "#d9480f", "#2b8a3e", "#ae3ec9", "#c2255c", "#0b7285", "#8f6b00", "#5f3dc4", "#e8590c", "#8c5a3c"];
+var PALETTE_DARK = ["#74a3f5", "#ff8f5c", "#69db7c", "#e599f7", "#f783ac", "#3bc9db", "#ffd43b", "#b197fc", "#ffa94d", "#d9a07b"];
 
 // Past the curated ten, golden-angle hues at three lightnesses in turn:
 // neighbours in hue then differ in lightness too, and stay apart.
@@ -17,6 +18,17 @@ function themeColour(i, dark) {
   var hue = Math.round((i * 137.508) % 360);
   var step = i % 3;
   return dark ? "hsl(" + hue + ",70%," + [58, 70, 82][step] + "%)" : "hsl(" + hue + ",65%," + [28, 40, 52][step] + "%)";
+}
+
+// "Other topics" (generator/themes: OTHER_SLUG, whatever the interface's
+// language) closes the list rather than naming a theme: its points are grey.
+var OTHER_SLUG = "other-topics";
+var OTHER_LIGHT = "#868e96";
+var OTHER_DARK = "#909296";
+
+function pointColour(map, c, dark) {
+  if (map.themes[c] && map.themes[c].slug === OTHER_SLUG) return dark ? OTHER_DARK : OTHER_LIGHT;
+  return themeColour(c, dark);
 }
 
 function isDark() {
@@ -144,7 +156,7 @@ function drawMap(map, force) {
   var square = n > 2000;
   ctx.globalAlpha = n > 2000 ? 0.75 : 0.9;
   fillPoints(ctx, faint, Math.max(1.2, r * 0.8), square, cssVar("--md-default-fg-color--lighter", "rgba(128,128,128,.4)"));
-  byColour.forEach(function (list, c) { fillPoints(ctx, list, r, square, themeColour(c, dark)); });
+  byColour.forEach(function (list, c) { fillPoints(ctx, list, r, square, pointColour(map, c, dark)); });
   ctx.globalAlpha = 1;
   drawLabels(map, ctx);
   drawOverlay(map);

@@ -1294,14 +1294,21 @@
   }
 
   // src/map.js
-  var PALETTE_LIGHT = ["#3867b5", "#d9480f", "#2b8a3e", "#ae3ec9", "#c2255c", "#0b7285", "#8f6b00", "#5f3dc4", "#e8590c", "#495057"];
-  var PALETTE_DARK = ["#74a3f5", "#ff8f5c", "#69db7c", "#e599f7", "#f783ac", "#3bc9db", "#ffd43b", "#b197fc", "#ffa94d", "#ced4da"];
+  var PALETTE_LIGHT = ["#3867b5", "#d9480f", "#2b8a3e", "#ae3ec9", "#c2255c", "#0b7285", "#8f6b00", "#5f3dc4", "#e8590c", "#8c5a3c"];
+  var PALETTE_DARK = ["#74a3f5", "#ff8f5c", "#69db7c", "#e599f7", "#f783ac", "#3bc9db", "#ffd43b", "#b197fc", "#ffa94d", "#d9a07b"];
   function themeColour(i, dark) {
     var palette = dark ? PALETTE_DARK : PALETTE_LIGHT;
     if (i < palette.length) return palette[i];
     var hue = Math.round(i * 137.508 % 360);
     var step = i % 3;
     return dark ? "hsl(" + hue + ",70%," + [58, 70, 82][step] + "%)" : "hsl(" + hue + ",65%," + [28, 40, 52][step] + "%)";
+  }
+  var OTHER_SLUG = "other-topics";
+  var OTHER_LIGHT = "#868e96";
+  var OTHER_DARK = "#909296";
+  function pointColour(map, c, dark) {
+    if (map.themes[c] && map.themes[c].slug === OTHER_SLUG) return dark ? OTHER_DARK : OTHER_LIGHT;
+    return themeColour(c, dark);
   }
   function isDark() {
     return document.body.getAttribute("data-md-color-scheme") === "slate";
@@ -1428,7 +1435,7 @@
     ctx.globalAlpha = n > 2e3 ? 0.75 : 0.9;
     fillPoints(ctx, faint, Math.max(1.2, r * 0.8), square, cssVar("--md-default-fg-color--lighter", "rgba(128,128,128,.4)"));
     byColour.forEach(function(list2, c) {
-      fillPoints(ctx, list2, r, square, themeColour(c, dark));
+      fillPoints(ctx, list2, r, square, pointColour(map, c, dark));
     });
     ctx.globalAlpha = 1;
     drawLabels(map, ctx);
