@@ -74,7 +74,7 @@ def test_each_abstract_stands_on_exactly_one_paper_page(bundled_site):
 
 def test_each_paper_stands_on_exactly_one_theme_page(bundled_site):
     theme_pages = sorted(bundled_site.glob("themes/*/index.html"))
-    # At least two themes and Other topics (the bundled 19 papers have two fields: GUIDE.md, Themes).
+    # At least two themes and Other topics (the bundled 19 papers make four and Other topics: GUIDE.md, Themes).
     assert 3 <= len(theme_pages) <= 7
     links = [re.findall(r'href="\.\./\.\./papers/([^/"]+)/"', p.read_text(encoding="utf-8")) for p in theme_pages]
     slugs = [page.parent.name for page in paper_pages(bundled_site)]
