@@ -187,11 +187,6 @@ function cssVar(name, fallback) {
   return value || fallback;
 }
 
-// Each theme's name at the middle of its points (the median, which a few
-// strays do not drag), biggest themes first. Where it would cover a name
-// already drawn, it moves aside: ending or starting at the middle, then
-// further up or down; only a name with no room anywhere near is left out.
-// The halo keeps it legible over the points.
 // Where a theme's name may go, in order: from is the share of its width left
 // of the points' middle (a half: centred), dys how far above or below it.
 var LABEL_PLACES = [
@@ -200,6 +195,12 @@ var LABEL_PLACES = [
   { from: 0, dys: [0, 14, -14, 28, -28] },
   { from: 0.5, dys: [42, -42, 56, -56] },
 ];
+
+// Each theme's name at the middle of its points (the median, which a few
+// strays do not drag), biggest themes first. Where it would cover a name
+// already drawn, it moves aside: ending or starting at the middle, then
+// further up or down; only a name with no room anywhere near is left out.
+// The halo keeps it legible over the points.
 function drawLabels(map, ctx) {
   var groups = new Map();
   map.points.forEach(function (p) {

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import functools
 import math
-import re
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
@@ -43,7 +42,7 @@ from .topical import (
     telling_pair,
     telling_topic,
 )
-from .topics import Topic, naming_weight
+from .topics import Topic, naming_weight, phrase_words
 
 FIELDS_FILE = Path(__file__).with_name("fields.npz")
 # A field with more papers than this (or than this share of a long list) is cut again by the topics its papers are about,
@@ -179,7 +178,7 @@ def _name(
 def _session_name(name: str, mentions: Sequence[frozenset[str]], rows: np.ndarray) -> str:
     """The field's session name, or a narrower one (see _NARROWER) if three in four of the rows say one of its words."""
     for narrower, evidence in _NARROWER.get(name, ()):
-        speaking = sum(any(evidence & set(re.split(r"[\s-]+", key.lower())) for key in mentions[row]) for row in rows)
+        speaking = sum(any(evidence & phrase_words(key) for key in mentions[row]) for row in rows)
         if speaking >= _NAMED * len(rows):
             return narrower
     return name

@@ -264,10 +264,22 @@ def telling_topic(
     say it (saying: list_counts), times how well it names a session. Equal
     scores go to the first key in alphabetical order, whatever the rows' order.
     """
+    score = _telling(mentions, weight, saying, rows, least, taken)
+    return max(sorted(score), key=score.__getitem__) if score else ""
+
+
+def _telling(
+    mentions: Sequence[frozenset[str]],
+    weight: Mapping[str, float],
+    saying: Counter[str],
+    rows: np.ndarray,
+    least: float,
+    taken: Collection[str],
+) -> dict[str, float]:
+    """Each topic at least least of the rows mention, none of taken, scored as telling_topic says."""
     count, size = len(mentions), len(rows)
     inside = Counter(key for row in rows for key in mentions[row] if key in weight and key not in taken)
-    score = {key: (n / size - (saying[key] - n) / max(count - size, 1)) * weight[key] for key, n in inside.items() if n >= least}
-    return max(sorted(score), key=score.__getitem__) if score else ""
+    return {key: (n / size - (saying[key] - n) / max(count - size, 1)) * weight[key] for key, n in inside.items() if n >= least}
 
 
 def telling_pair(
@@ -285,17 +297,16 @@ def telling_pair(
     the list's, weighed by the worse namer of the two.
     """
     count, size = len(mentions), len(rows)
-    least = max(2, _HALF * size)
-    inside = Counter(key for row in rows for key in mentions[row] if key in weight and key not in taken)
-    score = {key: (n / size - (saying[key] - n) / max(count - size, 1)) * weight[key] for key, n in inside.items() if n >= least}
+    score = _telling(mentions, weight, saying, rows, max(2, _HALF * size), taken)
     keys = sorted(sorted(score), key=score.__getitem__, reverse=True)[:_PAIR_CHOICES]
+    said_by = {key: set(found.tolist()) for key, found in sayers_of(mentions, keys).items()}
     own = set(rows.tolist())
     best, best_score = None, 0.0
     for i, first in enumerate(keys):
         for second in keys[i + 1 :]:
             if share_a_word(first, second):
                 continue
-            sayers = {row for row, said in enumerate(mentions) if first in said or second in said}
+            sayers = said_by[first] | said_by[second]
             held = len(sayers & own)
             if held < (1 - _UNSAID) * size:
                 continue

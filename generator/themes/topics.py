@@ -69,7 +69,16 @@ def naming_weight(key: str, topic: Topic | None) -> float:
     return math.sqrt(topic.topicality * focus) * rarity * (1 + 0.3 * min(words - 1, 2))
 
 
+def phrase_words(phrase: str) -> set[str]:
+    """A phrase's words in lower case, hyphenated parts apart: "Retrieval-augmented generation" has three."""
+    return set(re.split(r"[\s-]+", phrase.lower())) - {""}
+
+
 def share_a_word(first: str, second: str) -> bool:
     """Whether two phrases share a word or its stem, hyphenated parts apart: "retrieval-augmented generation" and "retriever" do."""
-    words = lambda key: set(re.split(r"[\s-]+", key.lower())) - {""}  # noqa: E731
-    return any(a[:n] == b[:n] for a in words(first) for b in words(second) for n in [max(1, min(6, len(a) - 1, len(b) - 1))])
+    return any(
+        a[:n] == b[:n]
+        for a in phrase_words(first)
+        for b in phrase_words(second)
+        for n in [max(1, min(6, len(a) - 1, len(b) - 1))]
+    )
