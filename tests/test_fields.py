@@ -6,6 +6,8 @@ import numpy as np
 
 from generator.analysis.embeddings import model_key
 from generator.themes.fields import Fields, field_groups, field_model
+from generator.themes.naming import names_a_theme
+from generator.themes.nearness import NOWHERE, Nearness, topic_nearness
 from generator.themes.topical import Sayings
 from generator.themes.topics import vocabulary
 
@@ -30,11 +32,17 @@ def spelt(*keys: str) -> str:
     return " and ".join(keys).capitalize()
 
 
-def groups(embedding: np.ndarray, about: list[set[str]], mentions: list[set[str]] | None = None, fields: Fields | None = None):
+def groups(
+    embedding: np.ndarray,
+    about: list[set[str]],
+    mentions: list[set[str]] | None = None,
+    fields: Fields | None = None,
+    nearness: Nearness = NOWHERE,
+):
     topics, _ = vocabulary()
     sayings = Sayings([frozenset(a) for a in about], [frozenset(m) for m in (mentions or about)])
-    keys = {key for said in sayings.mentions for key in said}
-    found, other = field_groups(embedding, sayings, {key: topics.get(key) for key in keys}, fields or model(), spelt)
+    keys = {key for said in [*sayings.mentions, *sayings.about] for key in said}
+    found, other = field_groups(embedding, sayings, {key: topics.get(key) for key in keys}, fields or model(), spelt, nearness)
     return {theme.label: theme.rows.tolist() for theme in found}, other.tolist()
 
 
@@ -46,6 +54,62 @@ def test_the_field_model_was_fitted_on_the_sentence_model_the_package_ships():
     # fields they come nearest.
     assert sum(not name for name in fields.names) == 3
     assert "Reinforcement learning" in fields.names
+
+
+def test_the_topic_vectors_were_made_by_the_sentence_model_the_package_ships_for_topics_that_name_themes():
+    nearness = topic_nearness()
+    topics, _ = vocabulary()
+    assert nearness.model == model_key()
+    assert nearness.vectors.shape == (len(nearness.keys), 384)
+    assert len(nearness.keys) > 500
+    assert all(names_a_theme(key, topics[key]) for key in nearness.keys)
+    # A broad topic is near every paper of its field; a narrow one only near its own.
+    background = dict(zip(nearness.keys, nearness.background.tolist(), strict=True))
+    assert background["large language model fine-tuning"] > background["3D gaussian splatting"] + 0.2
+
+
+def near(*topics: tuple[str, list[float], float]) -> Nearness:
+    """Topics with the vectors and mean cosines given, in key order as the shipped file has them."""
+    ordered = sorted(topics)
+    vectors = np.array([vector for _, vector, _ in ordered], dtype=float)
+    return Nearness(
+        tuple(key for key, _, _ in ordered),
+        vectors / np.linalg.norm(vectors, axis=1, keepdims=True),
+        np.array([mean for _, _, mean in ordered]),
+        "test",
+    )
+
+
+def test_a_paper_is_about_the_topics_it_is_nearest_by_meaning_and_well_above_what_every_paper_comes_to():
+    nearness = near(
+        ("jailbreak attack", [0, 0, 0, 0, 1, 0, 0], 0.05),
+        ("prompt injection", [0, 0, 0, 0, 1, 0.5, 0], 0.05),
+        ("red teaming", [0, 0, 0, 0, 1, 0.8, 0], 0.05),
+        # Every LLM paper comes near this one: a paper must be far nearer it than they are.
+        ("large language model fine-tuning", [0, 0, 0, 0, 0, 0, 1], 0.45),
+    )
+    papers = rows([0, 0, 0, 0, 1, 0.1, 0.9], [0, 0, 0, 0, 0, 0, 1], [1, 0, 0, 0, 0, 0, 0])
+    assert nearness.near(papers) == [
+        # The two nearest of three near topics; fine-tuning is near (0.67) but not above its mean by enough.
+        frozenset({"jailbreak attack", "prompt injection"}),
+        frozenset({"large language model fine-tuning"}),
+        frozenset(),
+    ]
+
+
+def test_a_topic_cuts_a_field_and_its_papers_theme_is_named_by_the_topic_they_are_all_nearest():
+    # Twelve robotics papers: four about manipulation that lie near "dexterous manipulation", four about motion planning
+    # near no topic, and four about neither.
+    embedding = rows(*[[1, 0, 0, 0, 0.1 * (i % 3), 0.1 * (i // 3), float(i < 4)] for i in range(12)])
+    about = [{"robotic manipulation"}] * 4 + [{"motion planning"}] * 4 + [set()] * 4
+    nearness = near(("dexterous manipulation", [0.2, 0, 0, 0, 0, 0, 1], 0.1))
+    found, other = groups(embedding, about, nearness=nearness)
+    assert found == {
+        "Dexterous manipulation": [0, 1, 2, 3],
+        "Motion planning": [4, 5, 6, 7],
+        "Robotics": [8, 9, 10, 11],
+    }
+    assert other == []
 
 
 def test_a_field_is_named_by_a_topic_three_in_four_of_its_papers_say_and_by_its_own_name_otherwise():

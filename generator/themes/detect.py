@@ -7,7 +7,8 @@ keywords beside the spectrum of a nearest-neighbour graph, refined by
 spherical k-means, and the consensus of several such cuts (cut.py). Each theme
 is then named after the phrases its papers share and the rest of the list
 lacks (naming.py). A one-level list is cut by field or by topic instead, and
-named by a topic its papers say (fields.py, topical.py). A build starts from
+named by a topic its papers say or are nearest by meaning (fields.py,
+topical.py, nearness.py). A build starts from
 the themes the last one detected (memory.py), and the curator's overrides
 are applied last (overrides.py).
 """
@@ -34,14 +35,8 @@ from ..text.segment import CJK, cjk_texts
 from ..text.slugs import slugify
 from .cut import REFINE_ROUNDS, SUB_CUTS, automatic_k, centres, cut_groups, group_order, refine
 from .fields import FIELDS_FILE, field_groups, field_model
-from .naming import (
-    MIN_CONCENTRATION,
-    MIN_TOPICALITY,
-    TOPICAL_WORD,
-    name_groups,
-    named_theme,
-    topic_label,
-)
+from .naming import name_groups, named_theme, names_a_theme, topic_label
+from .nearness import NEAR_FILE, topic_nearness
 from .overrides import Overrides, apply_overrides, load_overrides
 from .topical import Sayings, topical_groups
 from .topics import Topic, vocabulary
@@ -93,8 +88,8 @@ def detect_themes(
     if not papers:
         return reading_list
     groups = [(p.id, _field_value(p, settings.group_by)) for p in papers] if settings.group_by else []
-    # The field model is data, not code: a new one must not meet themes an old one found.
-    choices = digest(settings, file_digest(settings.overrides), file_digest(FIELDS_FILE), sorted(groups))
+    # The field model and the topic vectors are data, not code: new ones must not meet themes old ones found.
+    choices = digest(settings, file_digest(settings.overrides), file_digest(FIELDS_FILE), file_digest(NEAR_FILE), sorted(groups))
     # The pipeline hands the vectors on to related papers and the map; alone, detection makes its own.
     vectors = vectors if vectors is not None else Vectors(papers, cache, embeddings=embeddings)
     texts = vectors.key
@@ -183,7 +178,8 @@ def _top_level(
 
     A one-level list with sentence vectors, in a language other than Chinese
     or Japanese, is cut by field, the areas of a conference's programme
-    (fields.py); without them, by the topics its papers say (topical.py),
+    (fields.py), where a paper is also about the topics it is nearest by
+    meaning (nearness.py); without them, by the topics its papers say (topical.py),
     where they say any. If the curator asked for a number of themes, it is
     cut by closeness instead, as the top of a two-level list is. Such themes
     continue the last build's when the memory knows most papers and holds
@@ -194,15 +190,25 @@ def _top_level(
     k = min(asked or automatic_k(len(rows), two_level=two_level, sentences=vectors.sentences), len(rows))
     if not two_level and not asked:
         sayings = _sayings(vectors, papers)
-        candidates = _candidates(vectors, sayings)
         # The field model reads English: a list of mostly Chinese or Japanese abstracts is cut by its own topics.
         if vectors.sentences and 2 * cjk_texts(p.abstract for p in papers) <= len(papers):
+            nearness = topic_nearness()
+            near = Sayings(
+                [said | nearest for said, nearest in zip(sayings.about, nearness.near(vectors.embedding), strict=True)],
+                sayings.mentions,
+            )
             named, other = field_groups(
-                vectors.embedding, sayings, candidates, field_model(), functools.partial(topic_label, vectors)
+                vectors.embedding,
+                near,
+                _candidates(vectors, near),
+                field_model(),
+                functools.partial(topic_label, vectors),
+                nearness,
             )
             if named:
                 themes = [named_theme(vectors, n.rows, n.label, vectors.list_frequency) for n in named]
                 return [(theme, None) for theme in _closed_by_other(vectors, themes, other, settings.other)]
+        candidates = _candidates(vectors, sayings)
         # Topics cut finer than the papers' closeness does: half as many themes again.
         most = math.ceil(TOPICAL_K * k)
         cut = functools.partial(cut_groups, vectors, seed=settings.seed)
@@ -238,14 +244,10 @@ def _candidates(vectors: PaperVectors, sayings: Sayings) -> dict[str, Topic | No
     """The phrases a theme may be named by: topics of the vocabulary, and the list's own shared phrases it does not know."""
     topics, _ = vocabulary()
     found: dict[str, Topic | None] = {}
-    for key in sorted(frozenset().union(*sayings.mentions)):
+    for key in sorted(frozenset().union(*sayings.mentions, *sayings.about)):
         topic = topics.get(key)
         if topic is not None:
-            if (
-                topic.topicality >= MIN_TOPICALITY
-                and topic.concentration >= MIN_CONCENTRATION
-                and (" " in key or topic.topicality >= TOPICAL_WORD)
-            ):
+            if names_a_theme(key, topic):
                 found[key] = topic
         elif key in vectors.column and (" " in key or CJK.search(key)):
             found[key] = None

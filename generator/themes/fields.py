@@ -10,8 +10,10 @@ share nothing); the weakest falls first. The papers least likely to be in
 the field they joined close the list under "Other topics", while that holds
 at most a fifth of it. A field of more than a few papers is cut again by
 the topics its papers are about (topical.best_topic), each taking papers
-that could stand as a theme of their own, and the rest of it stays one
-theme. A field's theme is named by a topic that three in four of its papers
+that could stand as a theme of their own and named by the topic they are
+all nearest by meaning where there is one (nearness.py: "Large language
+model evaluation" over two papers that evaluate LLMs in their own words),
+and the rest of it stays one theme. A field's theme is named by a topic that three in four of its papers
 say, else by two topics that between them do ("Protein language models and
 graph neural networks"), else by the field's session name, or a narrower
 one its papers speak of ("Image and video"); themes of one name are one.
@@ -29,6 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from ..text.wordlists import words
+from .nearness import NOWHERE, Nearness
 from .topical import (
     OTHER_SHARE,
     Sayings,
@@ -116,8 +119,12 @@ def field_groups(
     candidates: Mapping[str, Topic | None],
     fields: Fields,
     label: Callable[..., str],
+    nearness: Nearness = NOWHERE,
 ) -> tuple[list[Named], np.ndarray]:
     """The list's themes by field, biggest first, and the rows left for "Other topics"; label(*keys) spells one topic's key or two.
+
+    A topic that cuts a field names its papers' theme, or the topic they are
+    all nearest by meaning (nearness.name) where there is one.
 
     No themes if no field stands: the list is too short or too scattered to
     be cut by field.
@@ -144,7 +151,7 @@ def field_groups(
             key, rows = best_topic(embedding, sayers, weight, left, max(_TOPIC_PAPERS, smallest), taken, base, stands)
             if not key:
                 break
-            topics.append(Named(label(key), rows))
+            topics.append(Named(label(nearness.name(embedding[rows]) or key), rows))
             taken.append(key)
             left[rows] = False
         rest = np.flatnonzero(left)

@@ -12,7 +12,7 @@ from ..model import Theme
 from ..text.keyphrases import distinct, spell
 from ..text.segment import CJK
 from ..text.slugs import slugify
-from .topics import share_a_word, vocabulary
+from .topics import Topic, share_a_word, vocabulary
 from .vectors import PaperVectors, representative_first
 
 _LABEL_WORDS = 5
@@ -29,6 +29,15 @@ MIN_CONCENTRATION = 0.15
 TOPICAL_WORD = 0.3
 # Two phrases join in a label when at least this share of the papers that have the rarer one have both.
 _TOGETHER = 0.25
+
+
+def names_a_theme(key: str, topic: Topic) -> bool:
+    """Whether a topic of the vocabulary is topical and focused enough to name a theme; a single word must be more so."""
+    return (
+        topic.topicality >= MIN_TOPICALITY
+        and topic.concentration >= MIN_CONCENTRATION
+        and (" " in key or topic.topicality >= TOPICAL_WORD)
+    )
 
 
 def name_groups(
