@@ -1,6 +1,6 @@
 """Fit the field model that groups short lists (generator/themes/fields.npz).
 
-    python tools/fields.py [--data DEV.jsonl] [--half 0|1|all] [--vectors STORE.pickle] [--out FILE]
+    python -m tools.fields [--data DEV.jsonl] [--half 0|1|all] [--vectors STORE.pickle] [--out FILE]
 
 A field is one of a conference's areas, the program committee's own sessions:
 by default OpenReview's primary_area of the ICLR 2026 submissions (CC BY 4.0,
@@ -23,20 +23,14 @@ NumPy to apply it.
 
 from __future__ import annotations
 
-import argparse
-import hashlib
-import json
-import pickle
-from pathlib import Path
-
 import numpy as np
 from sklearn.linear_model import LogisticRegression
 
-from generator.analysis.embeddings import model_key, sentence_embeddings
+from generator.analysis.embeddings import model_key
 from generator.themes.fields import FIELDS_FILE
 
-REPO = Path(__file__).resolve().parent.parent
-DEFAULT_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
+from .dev_export import abstract_vectors, parser, records
+
 # Session names of ICLR's areas: what a program committee would print above them.
 SESSION_NAMES = {
     "alignment, fairness, safety, privacy, and societal considerations": "Safety and alignment",
@@ -67,25 +61,11 @@ _C = 1.0
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
-    parser.add_argument("--half", default="0", choices=("0", "1", "all"))
-    parser.add_argument("--vectors", type=Path, help="a pickle of abstract -> sentence vector to reuse and extend")
-    parser.add_argument("--out", type=Path, default=FIELDS_FILE)
-    args = parser.parse_args()
-    records = [json.loads(line) for line in args.data.open(encoding="utf-8")]
-    records = [r for r in records if r.get("abstract") and r.get("primary_area") in SESSION_NAMES]
-    if args.half != "all":
-        records = [r for r in records if int(hashlib.sha1(r["id"].encode()).hexdigest(), 16) % 2 == int(args.half)]
-    known: dict[str, np.ndarray] = pickle.loads(args.vectors.read_bytes()) if args.vectors and args.vectors.exists() else {}
-    missing = sorted({r["abstract"] for r in records} - set(known))
-    if missing:
-        known.update(zip(missing, sentence_embeddings(missing), strict=True))
-        if args.vectors:
-            args.vectors.write_bytes(pickle.dumps(known))
+    args = parser(__doc__, FIELDS_FILE).parse_args()
+    chosen = records(args, lambda r: r.get("primary_area") in SESSION_NAMES)
     areas = sorted(SESSION_NAMES)
-    x = np.array([known[r["abstract"]] for r in records])
-    y = np.array([areas.index(r["primary_area"]) for r in records])
+    x = abstract_vectors(chosen, args.vectors)
+    y = np.array([areas.index(r["primary_area"]) for r in chosen])
     model = LogisticRegression(C=_C, max_iter=2000).fit(x, y)
     np.savez_compressed(
         args.out,
@@ -93,9 +73,9 @@ def main() -> None:
         bias=model.intercept_.astype(np.float32),
         names=np.array([SESSION_NAMES[a] for a in areas]),
         model=np.array(model_key()),
-        papers=np.array(len(records)),
+        papers=np.array(len(chosen)),
     )
-    print(f"{len(records)} papers, {len(areas)} areas -> {args.out}")
+    print(f"{len(chosen)} papers, {len(areas)} areas -> {args.out}")
 
 
 if __name__ == "__main__":

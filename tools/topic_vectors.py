@@ -1,6 +1,6 @@
 """Write the sentence vectors of the topics a theme may be named by (generator/themes/topic_vectors.npz).
 
-    python tools/topic_vectors.py [--data DEV.jsonl] [--half 0|1|all] [--vectors STORE.pickle] [--out FILE]
+    python -m tools.topic_vectors [--data DEV.jsonl] [--half 0|1|all] [--vectors STORE.pickle] [--out FILE]
 
 A paper is also about the topics its abstract is nearest by meaning, though
 it may not name them (generator/themes/nearness.py): "Extrapolating Large
@@ -18,12 +18,6 @@ papers the file has never seen.
 
 from __future__ import annotations
 
-import argparse
-import hashlib
-import json
-import pickle
-from pathlib import Path
-
 import numpy as np
 
 from generator.analysis.embeddings import model_key, sentence_embeddings
@@ -31,31 +25,16 @@ from generator.themes.naming import names_a_theme
 from generator.themes.nearness import NEAR_FILE
 from generator.themes.topics import BROADEST, vocabulary
 
-REPO = Path(__file__).resolve().parent.parent
-DEFAULT_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
+from .dev_export import abstract_vectors, parser, records
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
-    parser.add_argument("--half", default="0", choices=("0", "1", "all"))
-    parser.add_argument("--vectors", type=Path, help="a pickle of abstract -> sentence vector to reuse and extend")
-    parser.add_argument("--out", type=Path, default=NEAR_FILE)
-    args = parser.parse_args()
-    records = [json.loads(line) for line in args.data.open(encoding="utf-8")]
-    records = [r for r in records if r.get("abstract")]
-    if args.half != "all":
-        records = [r for r in records if int(hashlib.sha1(r["id"].encode()).hexdigest(), 16) % 2 == int(args.half)]
-    known: dict[str, np.ndarray] = pickle.loads(args.vectors.read_bytes()) if args.vectors and args.vectors.exists() else {}
-    missing = sorted({r["abstract"] for r in records} - set(known))
-    if missing:
-        known.update(zip(missing, sentence_embeddings(missing), strict=True))
-        if args.vectors:
-            args.vectors.write_bytes(pickle.dumps(known))
+    args = parser(__doc__, NEAR_FILE).parse_args()
+    chosen = records(args, lambda _: True)
+    abstracts = abstract_vectors(chosen, args.vectors).astype(np.float64)
     topics, _ = vocabulary()
     keys = sorted(key for key, topic in topics.items() if names_a_theme(key, topic) and topic.share <= BROADEST)
     vectors = sentence_embeddings([topics[key].spelling for key in keys])
-    abstracts = np.array([known[r["abstract"]] for r in records], dtype=np.float64)
     background = (abstracts @ vectors.T.astype(np.float64)).mean(axis=0)
     np.savez_compressed(
         args.out,
@@ -63,9 +42,9 @@ def main() -> None:
         vectors=vectors.astype(np.float32),
         background=background.astype(np.float32),
         model=np.array(model_key()),
-        abstracts=np.array(len(records)),
+        abstracts=np.array(len(chosen)),
     )
-    print(f"{len(keys)} topics, background of {len(records)} abstracts -> {args.out}")
+    print(f"{len(keys)} topics, background of {len(chosen)} abstracts -> {args.out}")
 
 
 if __name__ == "__main__":
