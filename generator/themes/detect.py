@@ -8,9 +8,9 @@ spherical k-means, and the consensus of several such cuts (cut.py). Each theme
 is then named after the phrases its papers share and the rest of the list
 lacks (naming.py). A one-level list is cut by field or by topic instead, and
 named by a topic its papers say or are nearest by meaning (fields.py,
-topical.py, nearness.py). A build starts from
-the themes the last one detected (memory.py), and the curator's overrides
-are applied last (overrides.py).
+topical.py, nearness.py). A build starts from the themes the last one
+detected (memory.py), and the curator's overrides are applied last
+(overrides.py).
 """
 
 from __future__ import annotations
@@ -179,8 +179,8 @@ def _top_level(
     A one-level list with sentence vectors, in a language other than Chinese
     or Japanese, is cut by field, the areas of a conference's programme
     (fields.py), where a paper is also about the topics it is nearest by
-    meaning (nearness.py); without them, by the topics its papers say (topical.py),
-    where they say any. If the curator asked for a number of themes, it is
+    meaning (nearness.py); without them, by the topics its papers say
+    (topical.py), where they say any. If the curator asked for a number of themes, it is
     cut by closeness instead, as the top of a two-level list is. Such themes
     continue the last build's when the memory knows most papers and holds
     about as many themes as asked for, and are found afresh when it does not.

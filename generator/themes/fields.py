@@ -13,10 +13,11 @@ the topics its papers are about (topical.best_topic), each taking papers
 that could stand as a theme of their own and named by the topic they are
 all nearest by meaning where there is one (nearness.py: "Large language
 model evaluation" over two papers that evaluate LLMs in their own words),
-and the rest of it stays one theme. A field's theme is named by a topic that three in four of its papers
-say, else by two topics that between them do ("Protein language models and
-graph neural networks"), else by the field's session name, or a narrower
-one its papers speak of ("Image and video"); themes of one name are one.
+and the rest of it stays one theme. A field's theme is named by a topic
+that three in four of its papers say, else by two topics that between them
+do ("Protein language models and graph neural networks"), else by the
+field's session name, or a narrower one its papers speak of ("Image and
+video"); themes of one name are one.
 """
 
 from __future__ import annotations
