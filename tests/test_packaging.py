@@ -11,6 +11,11 @@ from pathlib import Path
 import pytest
 from support import REPO
 
+from generator.config import ThemeSettings
+from generator.enrich import enrich
+from generator.read import read_papers
+from generator.themes import detect_themes
+
 # A wheel built and installed in a fresh venv, and Python started anew for each check.
 pytestmark = pytest.mark.slow
 
@@ -36,6 +41,11 @@ def test_the_wheel_carries_templates_config_docs_and_the_bundled_list(wheel):
     entry_points = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
     assert "readinglist = generator.cli:main" in entry_points
     assert "readinglist = generator.site.plugin:ReadingListPlugin" in entry_points
+
+
+def test_the_wheel_carries_the_data_theme_detection_reads(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {f"generator/themes/{name}" for name in ("fields.npz", "topic_vectors.npz", "topics.tsv")} <= names
 
 
 def test_the_wheel_carries_the_sentence_model_with_its_licence(wheel):
@@ -85,8 +95,10 @@ def test_the_installed_wheel_detects_themes_and_encodes_without_scikit_learn_or_
     """Neither is a dependency: imports of them fail here, as test_cjk.py's without_cjk_extra makes jieba's fail.
 
     The bundled list is cut with its sentence embeddings (the short list's
-    dense spectra), and 600 papers made of its sentences are cut on their
-    words alone, in two levels (the long list's LSA and sparse spectra).
+    dense spectra), and by field as a build cuts it (the field model and the
+    topics near by meaning, from the wheel's data), and 600 papers made of
+    its sentences are cut on their words alone, in two levels (the long
+    list's LSA and sparse spectra).
     """
     script = textwrap.dedent(
         f"""
@@ -103,23 +115,28 @@ def test_the_installed_wheel_detects_themes_and_encodes_without_scikit_learn_or_
 
         bundled = enrich(read_papers([Path({str(REPO / "data" / "iclr2026.txt")!r})]))
         short = detect_themes(bundled, ThemeSettings(k=4), embeddings=True)
+        fielded = detect_themes(enrich(read_papers([Path({str(REPO / "data" / "iclr2026.txt")!r})])), ThemeSettings(), embeddings=True)
         sentences = [s for p in bundled.papers for s in p.abstract.split(". ")]
         papers = [
             Paper(id=f"p{{i}}", abstract=". ".join(sentences[(i * 7 + j * 13) % len(sentences)] for j in range(4)), source=Source("made", i))
             for i in range(600)
         ]
         long = detect_themes(enrich(ReadingList("long", papers)), ThemeSettings())
-        for found in (short, long):
+        for found in (short, fielded, long):
             assert sorted(i for t in found.themes for i in t.paper_ids) == sorted(p.id for p in found.papers)
         print(len(short.themes), len(long.themes), bool(long.subthemes))
+        print("|".join(t.label for t in fielded.themes))
         print(sorted(name for name, module in sys.modules.items() if name.split(".")[0] in ("scipy", "sklearn") and module))
         """
     )
     result = subprocess.run([installed, "-c", script], capture_output=True, text=True, cwd=tmp_path, check=True)
-    themes, imported = result.stdout.strip().split("\n")
+    themes, fielded, imported = result.stdout.strip().split("\n")
     assert themes.split()[0] == "4"
     assert themes.split()[2] == "True"
     assert imported == "[]"
+    # The wheel's field model and topic vectors cut the bundled list as the repo's do.
+    bundled = enrich(read_papers([REPO / "data" / "iclr2026.txt"]))
+    assert fielded.split("|") == [t.label for t in detect_themes(bundled, ThemeSettings(), embeddings=True).themes]
 
 
 def test_the_installed_wheel_tells_math_from_what_its_katex_cannot_typeset(installed, tmp_path):
