@@ -1,9 +1,9 @@
 """Score theme labels on untitled lists of real abstracts, and make a blind sheet for a reader to judge them.
 
-    python benchmarks/labels.py [--data DEV.jsonl] [--half 0|1] [--lists 19:10,50:10,150:10,1000:2]
+    python -m benchmarks.labels [--data DEV.jsonl] [--half 0|1] [--lists 19:10,50:10,150:10,1000:2]
         [--cache DIR] [--dump THEMES.json] [--show]
-    python benchmarks/labels.py --judge DIR --dumps A.json [B.json ...] [--judge-lists 19:2,50:2,150:1] [--judge-seed S]
-    python benchmarks/labels.py --tally DIR
+    python -m benchmarks.labels --judge DIR --dumps A.json [B.json ...] [--judge-lists 19:2,50:2,150:1] [--judge-seed S]
+    python -m benchmarks.labels --tally DIR
 
 Each list is a seeded draw of the dev file's abstracts, given as an untitled
 plain list would give them (no title, keywords, authors or area), enriched
@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import hashlib
 import json
 import pickle
 import random
@@ -49,6 +48,7 @@ from pathlib import Path
 import numpy as np
 from sklearn.metrics import adjusted_mutual_info_score, normalized_mutual_info_score
 
+from benchmarks.common import DEV_DATA, in_half
 from generator.analysis.embeddings import model_key, sentence_embeddings
 from generator.cache import Cache, digest
 from generator.config import AUTO_EMBEDDINGS, ThemeSettings
@@ -57,8 +57,6 @@ from generator.model import Paper, ReadingList, Source
 from generator.themes import detect_themes
 from generator.themes.vectors import sentence_text
 
-REPO = Path(__file__).resolve().parent.parent
-DEFAULT_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
 OTHER = ("Other topics", "其他主题")
 
 
@@ -125,10 +123,6 @@ def boilerplate(label: str) -> bool:
         if not content or all(w in BOILERPLATE or _singular(w) in BOILERPLATE for w in content):
             return True
     return False
-
-
-def in_half(record_id: str, half: int) -> bool:
-    return int(hashlib.sha1(record_id.encode()).hexdigest(), 16) % 2 == half
 
 
 def parse_lists(spec: str) -> list[tuple[int, int]]:
@@ -321,7 +315,7 @@ def tally(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--data", type=Path, default=DEV_DATA)
     parser.add_argument("--half", type=int, choices=(0, 1), help="only the papers whose id hashes to this half")
     parser.add_argument("--lists", default=SIZES, help="size:count of the seeded lists, comma-separated")
     parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "readinglist-labels")

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import hashlib
 import json
 import os
 import pickle
@@ -54,7 +53,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import adjusted_mutual_info_score, adjusted_rand_score, normalized_mutual_info_score
 from sklearn.metrics.cluster import contingency_matrix
 
-from benchmarks.common import DEV_DATA, REPO
+from benchmarks.common import DEV_DATA, REPO, in_half
 from generator.analysis.embeddings import model_key, sentence_embeddings
 from generator.cache import Cache, digest
 from generator.config import ThemeSettings
@@ -203,11 +202,6 @@ def stability(papers: list[Paper], areas: dict[str, str], seed: int = 0) -> dict
 
 
 SMALL_METHODS = ("readinglist, terms", "readinglist, encoder", "TF-IDF + KMeans", "encoder + KMeans")
-
-
-def in_half(record_id: str, half: int) -> bool:
-    """Whether the paper falls in that half of the dev file, by its id's hash: the split --half uses."""
-    return int(hashlib.sha1(record_id.encode()).hexdigest(), 16) % 2 == half
 
 
 def small_draws(path: Path, sizes: list[int], subsets: int, half: int | None) -> tuple[list[dict], dict[int, list[list[str]]]]:

@@ -9,7 +9,6 @@ what it made on papers it has never seen.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import pickle
 from collections.abc import Callable
@@ -17,16 +16,14 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks.common import DEV_DATA, in_half
 from generator.analysis.embeddings import sentence_embeddings
-
-REPO = Path(__file__).resolve().parent.parent
-DEFAULT_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
 
 
 def parser(description: str, out: Path) -> argparse.ArgumentParser:
     """A tool's arguments: the export, the half fitted on, a store of vectors to reuse, and the file written."""
     parsed = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parsed.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parsed.add_argument("--data", type=Path, default=DEV_DATA)
     parsed.add_argument("--half", default="0", choices=("0", "1", "all"))
     parsed.add_argument("--vectors", type=Path, help="a pickle of abstract -> sentence vector to reuse and extend")
     parsed.add_argument("--out", type=Path, default=out)
@@ -39,7 +36,7 @@ def records(args: argparse.Namespace, keep: Callable[[dict], bool]) -> list[dict
     found = [r for r in found if r.get("abstract") and keep(r)]
     if args.half == "all":
         return found
-    return [r for r in found if int(hashlib.sha1(r["id"].encode()).hexdigest(), 16) % 2 == int(args.half)]
+    return [r for r in found if in_half(r["id"], int(args.half))]
 
 
 def abstract_vectors(chosen: list[dict], store: Path | None) -> np.ndarray:

@@ -1,6 +1,6 @@
 """Write the topic vocabulary that theme labels are drawn from (generator/themes/topics.tsv).
 
-    python tools/topics.py [--data DEV.jsonl] [--half 0|1] [--out FILE]
+    python -m tools.topics [--data DEV.jsonl] [--half 0|1] [--out FILE]
 
 The vocabulary is the author keywords of a public conference export: by
 default the ICLR 2026 submissions on OpenReview (CC BY 4.0, credit
@@ -24,16 +24,14 @@ from __future__ import annotations
 
 import argparse
 import collections
-import hashlib
 import json
 import math
 from pathlib import Path
 
+from benchmarks.common import DEV_DATA, in_half
 from generator.text.keyphrases import acronyms_defined, normalise, said
 from generator.themes.topics import TOPICS_FILE
 
-REPO = Path(__file__).resolve().parent.parent
-DEFAULT_DATA = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
 # A topic is a keyword of at least this many papers...
 MIN_PAPERS = 5
 # ...and said by the abstracts of at least this share of them.
@@ -60,13 +58,13 @@ def concentration(areas: collections.Counter[str], overall: collections.Counter[
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--data", type=Path, default=DEV_DATA)
     parser.add_argument("--half", type=int, choices=(0, 1))
     parser.add_argument("--out", type=Path, default=TOPICS_FILE)
     args = parser.parse_args()
     records = [json.loads(line) for line in args.data.open(encoding="utf-8")]
     if args.half is not None:
-        records = [r for r in records if int(hashlib.sha1(r["id"].encode()).hexdigest(), 16) % 2 == args.half]
+        records = [r for r in records if in_half(r["id"], args.half)]
     given: collections.Counter[str] = collections.Counter()
     spellings: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     definitions: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
