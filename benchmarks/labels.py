@@ -54,7 +54,10 @@ from generator.cache import Cache, digest
 from generator.config import AUTO_EMBEDDINGS, ThemeSettings
 from generator.enrich import enrich
 from generator.model import Paper, ReadingList, Source
+from generator.text.keyphrases import said
 from generator.themes import detect_themes
+from generator.themes.topics import vocabulary
+from generator.themes.truth import Truth, same_topic
 from generator.themes.vectors import sentence_text
 
 OTHER = ("Other topics", "其他主题")
@@ -173,8 +176,23 @@ def theme_rows(reading_list: ReadingList) -> list[dict]:
     return rows
 
 
-def score_list(rows: list[dict], records: dict[str, dict], tokens: dict[str, list[str]]) -> list[dict]:
-    """Per theme: boilerplate, coverage and lift (Other topics is left out)."""
+def truth_of(reading_list: ReadingList, vectors: dict[str, np.ndarray]) -> tuple[Truth, dict[str, int]]:
+    """The generator's own check of names (themes/truth.py) over the list's papers as a build sees them, and each id's row."""
+    _, acronyms = vocabulary()
+    papers = reading_list.papers
+    mentions = [
+        frozenset(said(" . ".join([p.title, *p.keywords]), acronyms)) | frozenset(said(p.abstract, acronyms)) for p in papers
+    ]
+    embedded = len(papers) <= AUTO_EMBEDDINGS
+    embedding = np.array([vectors[sentence_text(p)] for p in papers]) if embedded else None
+    return Truth(mentions, embedding), {p.id: row for row, p in enumerate(papers)}
+
+
+def score_list(
+    rows: list[dict], records: dict[str, dict], tokens: dict[str, list[str]], truth: Truth, row_of: dict[str, int]
+) -> list[dict]:
+    """Per theme: boilerplate, coverage and lift (Other topics is left out), whether its name holds (truth.py) and the
+    share of its papers it is true of, and whether a sibling names the same topic."""
     everyone = [p for row in rows if row["level"] == "top" for p in row["papers"]]
     scored = []
     for row in rows:
@@ -188,29 +206,34 @@ def score_list(rows: list[dict], records: dict[str, dict], tokens: dict[str, lis
         said = {p: says(tokens[p], records[p]["abstract"], row["label"]) for p in pool}
         coverage = np.mean([said[p] for p in row["papers"]])
         rest = [said[p] for p in pool if p not in inside]
+        members = np.array([row_of[p] for p in row["papers"]])
+        siblings = [r["label"] for r in rows if r is not row and r["level"] == row["level"] and r["parent"] == row["parent"]]
         scored.append(
             {
                 "level": row["level"],
+                "papers": len(row["papers"]),
                 "boilerplate": boilerplate(row["label"]),
                 "coverage": float(coverage),
                 "lift": float(coverage - (np.mean(rest) if rest else 0.0)),
+                "holds": truth.holds(row["label"], members),
+                "true": truth.share(row["label"], members),
+                "overlap": any(same_topic(row["label"], other) for other in siblings if other not in OTHER),
             }
         )
     return scored
 
 
-def run(args: argparse.Namespace) -> None:
-    records = {r["id"]: r for r in map(json.loads, args.data.open(encoding="utf-8"))}
-    if args.half is not None:
-        records = {i: r for i, r in records.items() if in_half(i, args.half)}
-    lists = draws(list(records.values()), parse_lists(args.lists))
-    tokens = {i: words(r["abstract"]) for i, r in records.items()}
-    texts = {records[i]["abstract"] for _, chosen in lists if len(chosen) <= AUTO_EMBEDDINGS for i in chosen}
-    args.cache.mkdir(parents=True, exist_ok=True)
-    vectors = encode_all(texts, args.cache / "vectors.pickle")
+def measure(
+    records: dict[str, dict], lists: list[tuple[str, list[str]]], vectors: dict[str, np.ndarray], *, show: bool = False
+) -> tuple[dict[str, list[dict]], list[dict]]:
+    """Each list's themes with their real titles (the dump), and one row of figures per list size and level.
+
+    Lists of a venue with no primary_area have no AMI or NMI.
+    """
+    tokens = {i: words(records[i]["abstract"]) for _, chosen in lists for i in chosen}
     dump: dict[str, list[dict]] = {}
     by_size: dict[tuple[int, str], list[dict]] = collections.defaultdict(list)
-    grouping: dict[int, list[tuple[float, float, float, int]]] = collections.defaultdict(list)
+    grouping: dict[int, list[tuple[float, float, float, int, int]]] = collections.defaultdict(list)
     with tempfile.TemporaryDirectory() as folder:
         cache = Cache(Path(folder))
         for name, chosen in lists:
@@ -218,43 +241,130 @@ def run(args: argparse.Namespace) -> None:
             found = detect(chosen, records, vectors, cache)
             rows = theme_rows(found)
             dump[name] = [{**row, "titles": [records[p]["title"] for p in row["papers"]]} for row in rows]
-            for row in score_list(rows, records, tokens):
+            truth, row_of = truth_of(found, vectors)
+            for row in score_list(rows, records, tokens, truth, row_of):
                 by_size[(size, row["level"])].append(row)
             theme_of = {p.id: p.theme for p in found.papers}
             other = {t.slug for t in found.themes if t.label in OTHER}
-            truth = [records[i]["primary_area"] for i in chosen]
+            closing = sum(theme_of[i] in other for i in chosen)
+            areas = [records[i].get("primary_area") for i in chosen]
             groups = [theme_of[i] for i in chosen]
+            known = all(areas)
             grouping[size].append(
                 (
-                    adjusted_mutual_info_score(truth, groups),
-                    normalized_mutual_info_score(truth, groups),
-                    sum(theme_of[i] in other for i in chosen) / size,
+                    adjusted_mutual_info_score(areas, groups) if known else np.nan,
+                    normalized_mutual_info_score(areas, groups) if known else np.nan,
+                    closing / size,
                     len(found.themes),
+                    closing,
                 )
             )
-            if args.show:
+            if show:
                 print(f"\n## {name}")
                 for row in dump[name]:
-                    areas = collections.Counter(records[p]["primary_area"].split(" (")[0] for p in row["papers"])
-                    print(f"- [{row['level']}] {row['label']} ({len(row['papers'])}): {dict(areas.most_common(3))}")
-    sizes = sorted({len(chosen) for _, chosen in lists})
-    print(f"\n# Theme labels on untitled lists: {args.data.name}{'' if args.half is None else f', half {args.half}'}\n")
-    print("| papers | lists | themes per list | level | labels | boilerplate | coverage | lift | other | AMI | NMI |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
-    for size in sizes:
+                    held = collections.Counter(str(records[p].get("primary_area", "")).split(" (")[0] for p in row["papers"])
+                    print(f"- [{row['level']}] {row['label']} ({len(row['papers'])}): {dict(held.most_common(3))}")
+    table = []
+    for size in sorted(grouping):
         figures = np.array(grouping[size])
         for level in ("top", "sub"):
-            rows = by_size.get((size, level))
-            if not rows:
+            scored = by_size.get((size, level))
+            if not scored:
                 continue
-            group = f"{figures[:, 0].mean():.3f} | {figures[:, 1].mean():.3f}" if level == "top" else "| "
-            print(
-                f"| {size} | {len(figures)} | {figures[:, 3].mean():.1f} | {level} | {len(rows)} "
-                f"| {np.mean([r['boilerplate'] for r in rows]):.1%} | {np.mean([r['coverage'] for r in rows]):.2f} "
-                f"| {np.mean([r['lift'] for r in rows]):.2f} | {figures[:, 2].mean():.1%} | {group} |"
+            weights = np.array([r["papers"] for r in scored], dtype=float)
+            table.append(
+                {
+                    "size": size,
+                    "lists": len(figures),
+                    "themes": figures[:, 3].mean(),
+                    "level": level,
+                    "labels": len(scored),
+                    "boilerplate": np.mean([r["boilerplate"] for r in scored]),
+                    "coverage": np.mean([r["coverage"] for r in scored]),
+                    "lift": np.mean([r["lift"] for r in scored]),
+                    "holds": np.mean([r["holds"] for r in scored]),
+                    "true": np.average([r["true"] for r in scored], weights=weights),
+                    "overlaps": sum(r["overlap"] for r in scored),
+                    "other": figures[:, 2].mean() if level == "top" else np.nan,
+                    "most_other": figures[:, 4].max() if level == "top" else np.nan,
+                    "ami": figures[:, 0].mean() if level == "top" else np.nan,
+                    "nmi": figures[:, 1].mean() if level == "top" else np.nan,
+                }
             )
+    return dump, table
+
+
+def print_table(title: str, table: list[dict], first: str = "papers") -> None:
+    """The figures of measure(), one row each; first names the first column (the list size, or the venue and size)."""
+
+    def figure(value: float, form: str) -> str:
+        return "-" if np.isnan(value) else format(value, form)
+
+    print(f"\n# {title}\n")
+    print(
+        f"| {first} | lists | themes per list | level | labels | boilerplate | coverage | lift | names hold | true of papers "
+        "| sibling overlaps | other | most other | AMI | NMI |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for row in table:
+        print(
+            f"| {row.get('venue', row['size'])} | {row['lists']} | {row['themes']:.1f} | {row['level']} | {row['labels']} "
+            f"| {row['boilerplate']:.1%} | {row['coverage']:.2f} | {row['lift']:.2f} | {row['holds']:.0%} | {row['true']:.0%} "
+            f"| {row['overlaps']} | {figure(row['other'], '.1%')} | {figure(row['most_other'], '.0f')} "
+            f"| {figure(row['ami'], '.3f')} | {figure(row['nmi'], '.3f')} |"
+        )
+
+
+# The figures a venue's rows are averaged by in the table's closing rows.
+_MEANS = ("themes", "boilerplate", "coverage", "lift", "holds", "true", "other", "ami", "nmi")
+
+
+def run(args: argparse.Namespace) -> None:
+    args.cache.mkdir(parents=True, exist_ok=True)
+    dump: dict[str, list[dict]] = {}
+    if not args.venues_only:
+        records = {r["id"]: r for r in map(json.loads, args.data.open(encoding="utf-8"))}
+        if args.half is not None:
+            records = {i: r for i, r in records.items() if in_half(i, args.half)}
+        lists = draws(list(records.values()), parse_lists(args.lists))
+        vectors = _vectors(records, lists, args.cache)
+        dump, table = measure(records, lists, vectors, show=args.show)
+        print_table(
+            f"Theme labels on untitled lists: {args.data.name}{'' if args.half is None else f', half {args.half}'}", table
+        )
+    if args.venues:
+        every = []
+        for path in sorted(args.venues.glob("*.jsonl")):
+            records = {r["id"]: r for r in map(json.loads, path.open(encoding="utf-8"))}
+            sizes = [(size, count) for size, count in parse_lists(args.venue_lists) if size <= len(records)]
+            lists = [(f"{path.stem}/{name}", chosen) for name, chosen in draws(list(records.values()), sizes)]
+            vectors = _vectors(records, lists, args.cache)
+            found, table = measure(records, lists, vectors, show=args.show)
+            dump.update(found)
+            every += [{**row, "venue": f"{path.stem} {row['size']}"} for row in table]
+        for size in sorted({row["size"] for row in every if row["level"] == "top"}):
+            rows = [row for row in every if row["size"] == size and row["level"] == "top"]
+            every.append(
+                {
+                    **{k: float(np.mean([r[k] for r in rows])) for k in _MEANS},
+                    "venue": f"**every venue, {size}**",
+                    "size": size,
+                    "level": "top",
+                    "lists": sum(r["lists"] for r in rows),
+                    "labels": sum(r["labels"] for r in rows),
+                    "overlaps": sum(r["overlaps"] for r in rows),
+                    "most_other": max(r["most_other"] for r in rows),
+                }
+            )
+        print_table(f"Theme labels on untitled lists of other venues: {args.venues}", every, "venue")
     if args.dump:
         args.dump.write_text(json.dumps(dump, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+def _vectors(records: dict[str, dict], lists: list[tuple[str, list[str]]], store: Path) -> dict[str, np.ndarray]:
+    """The sentence vectors of the abstracts of the lists a build would embed, kept in store between runs."""
+    texts = {records[i]["abstract"] for _, chosen in lists if len(chosen) <= AUTO_EMBEDDINGS for i in chosen}
+    return encode_all(texts, store / "vectors.pickle")
 
 
 SCALE = """Score each numbered theme twice, 1 to 5, one line per theme in scores.tsv: `number<TAB>label<TAB>coherence`.
@@ -271,12 +381,13 @@ Judge each theme on its own: the label as a session name a program committee wou
 def judge(args: argparse.Namespace) -> None:
     dumps = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in args.dumps}
     wanted = {f"{size}-{n}" for size, count in parse_lists(args.judge_lists) for n in range(count)}
+    venues = {"", *filter(None, args.judge_venues.split(","))}
     items = []
     for source, lists in sorted(dumps.items()):
-        for name in sorted(wanted & set(lists)):
+        # A venue's lists are "venue/19-0": each list size is drawn from every venue.
+        for name in sorted(name for name in lists if name.rsplit("/", 1)[-1] in wanted and _venue(name) in venues):
+            # Every theme is read, the closing section too: a reader meets it like any other.
             for row in lists[name]:
-                if row["label"] in OTHER:
-                    continue
                 items.append(
                     {"source": source, "list": name, "level": row["level"], "label": row["label"], "titles": row["titles"]}
                 )
@@ -286,31 +397,46 @@ def judge(args: argparse.Namespace) -> None:
     for number, item in enumerate(items, 1):
         lines += [f"## {number}. {item['label']}", ""] + [f"- {title}" for title in item["titles"]] + [""]
     (args.judge / "sheet.md").write_text("\n".join(lines), encoding="utf-8")
-    key = {str(n): {k: item[k] for k in ("source", "list", "level")} for n, item in enumerate(items, 1)}
-    (args.key or args.judge / "key.json").write_text(json.dumps(key, indent=1), encoding="utf-8")
+    key = {
+        str(n): {**{k: item[k] for k in ("source", "list", "level", "label")}, "papers": len(item["titles"])}
+        for n, item in enumerate(items, 1)
+    }
+    (args.key or args.judge / "key.json").write_text(json.dumps(key, indent=1, ensure_ascii=False), encoding="utf-8")
     print(f"{len(items)} themes on {args.judge / 'sheet.md'}; key in {args.key or args.judge / 'key.json'}")
 
 
+def _venue(name: str) -> str:
+    """The venue of a list's name ("acl2022/19-0"), "" for one of --data's."""
+    return name.rsplit("/", 1)[0] if "/" in name else ""
+
+
 def tally(args: argparse.Namespace) -> None:
+    """Each source's means by list size, over themes and over papers (a theme weighs its papers), the closing section
+    scored like any theme; and its means without the closing section."""
     key = json.loads((args.key or args.tally / "key.json").read_text(encoding="utf-8"))
-    scores: dict[tuple[str, int], list[tuple[float, float]]] = collections.defaultdict(list)
+    scores: dict[tuple[str, int], list[tuple[float, float, int, bool]]] = collections.defaultdict(list)
     for line in (args.tally / "scores.tsv").read_text(encoding="utf-8").splitlines():
         parts = line.split("\t")
         if len(parts) < 3 or not parts[0].strip().isdigit():
             continue
         item = key[parts[0].strip()]
-        size = int(item["list"].split("-")[0])
-        scores[(item["source"], size)].append((float(parts[1]), float(parts[2])))
-    print("| source | papers | themes | label | coherence |")
-    print("|---|---|---|---|---|")
+        size = int(item["list"].rsplit("/", 1)[-1].split("-")[0])
+        closing = item.get("label") in OTHER
+        scores[(item["source"], size)].append((float(parts[1]), float(parts[2]), item.get("papers", 1), closing))
+    print(
+        "| source | papers | themes | label | coherence | label, per paper | coherence, per paper | named only: label | coherence |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
     for source in sorted({s for s, _ in scores}):
         every = []
         for size in sorted(size for s, size in scores if s == source):
-            got = np.array(scores[(source, size)])
-            every.append(got.mean(axis=0))
-            print(f"| {source} | {size} | {len(got)} | {got[:, 0].mean():.2f} | {got[:, 1].mean():.2f} |")
+            got = np.array(scores[(source, size)], dtype=float)
+            named = got[got[:, 3] == 0]
+            row = [*got[:, :2].mean(axis=0), *np.average(got[:, :2], axis=0, weights=got[:, 2]), *named[:, :2].mean(axis=0)]
+            every.append(row)
+            print(f"| {source} | {size} | {len(got)} | " + " | ".join(f"{x:.2f}" for x in row) + " |")
         means = np.mean(every, axis=0)
-        print(f"| {source} | mean of sizes | | **{means[0]:.2f}** | **{means[1]:.2f}** |")
+        print(f"| {source} | mean of sizes | | " + " | ".join(f"**{x:.2f}**" for x in means) + " |")
 
 
 def main() -> None:
@@ -321,10 +447,14 @@ def main() -> None:
     parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "readinglist-labels")
     parser.add_argument("--dump", type=Path, help="write every list's themes and real titles here (JSON)")
     parser.add_argument("--show", action="store_true", help="print each list's labels with their papers' areas")
+    parser.add_argument("--venues", type=Path, help="also draw lists from each venue's JSONL file in this folder")
+    parser.add_argument("--venue-lists", default="19:2,50:2,150:1", help="size:count of each venue's lists")
+    parser.add_argument("--venues-only", action="store_true", help="only the venues' lists, not --data's")
     parser.add_argument("--judge", type=Path, help="write a blind sheet in this folder from --dumps")
     parser.add_argument("--dumps", type=Path, nargs="+", default=[])
     parser.add_argument("--judge-lists", default="19:2,50:2,150:1")
     parser.add_argument("--judge-seed", type=int, default=0)
+    parser.add_argument("--judge-venues", default="", help="the venues whose lists the sheet holds, comma-separated")
     parser.add_argument("--key", type=Path, help="where the key is kept (default: beside the sheet)")
     parser.add_argument("--tally", type=Path, help="score the folder's scores.tsv with its key")
     args = parser.parse_args()

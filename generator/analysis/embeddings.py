@@ -223,9 +223,9 @@ def model_key() -> str:
     return f"{model} numpy, {WORD_PIECES} word pieces, {_DECIMALS} decimals"
 
 
-def sentence_embeddings(texts: Sequence[str]) -> np.ndarray:
-    """One unit-length row per text, in the order of texts, rounded to _DECIMALS."""
-    log.info("Embedding %d papers with all-MiniLM-L6-v2", len(texts))
+def sentence_embeddings(texts: Sequence[str], *, what: str = "papers") -> np.ndarray:
+    """One unit-length row per text, in the order of texts, rounded to _DECIMALS; what the texts are is for the log."""
+    log.info("Embedding %d %s with all-MiniLM-L6-v2", len(texts), what)
     bar = Bar("embed", len(texts))
     vectors = _encoder().encode(texts, bar)
     bar.close()

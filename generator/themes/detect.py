@@ -34,12 +34,14 @@ from ..text.keyphrases import said
 from ..text.segment import CJK, cjk_texts
 from ..text.slugs import slugify
 from .cut import REFINE_ROUNDS, SUB_CUTS, automatic_k, centres, cut_groups, group_order, refine
-from .fields import FIELDS_FILE, field_groups, field_model
+from .fields import FIELDS_FILE, Named, field_groups, field_model
 from .naming import name_groups, named_theme, names_a_theme, topic_label
-from .nearness import NEAR_FILE, topic_nearness
+from .nearness import NEAR_FILE, NOWHERE, Nearness, topic_nearness
 from .overrides import Overrides, apply_overrides, load_overrides
-from .topical import Sayings, topical_groups
-from .topics import Topic, vocabulary
+from .settle import Naming, settle
+from .topical import Sayings, list_counts, smallest_theme, topical_groups
+from .topics import Topic, naming_weight, vocabulary
+from .truth import Truth
 from .vectors import PaperVectors, Vectors, representative_first
 
 log = logging.getLogger(__name__)
@@ -197,30 +199,52 @@ def _top_level(
                 [said | nearest for said, nearest in zip(sayings.about, nearness.near(vectors.embedding), strict=True)],
                 sayings.mentions,
             )
+            nearby = _candidates(vectors, near)
             named, other = field_groups(
-                vectors.embedding,
-                near,
-                _candidates(vectors, near),
-                field_model(),
-                functools.partial(topic_label, vectors),
-                nearness,
+                vectors.embedding, near, nearby, field_model(), functools.partial(topic_label, vectors), nearness
             )
             if named:
-                themes = [named_theme(vectors, n.rows, n.label, vectors.list_frequency) for n in named]
-                return [(theme, None) for theme in _closed_by_other(vectors, themes, other, settings.other)]
+                return _settled(vectors, named, other, _naming(vectors, sayings, nearby, nearness, settings.seed), settings)
         candidates = _candidates(vectors, sayings)
         # Topics cut finer than the papers' closeness does: half as many themes again.
         most = math.ceil(TOPICAL_K * k)
         cut = functools.partial(cut_groups, vectors, seed=settings.seed)
         sessions, other = topical_groups(vectors.embedding, sayings, candidates, most, cut)
         if sessions:
-            themes = [named_theme(vectors, s.rows, topic_label(vectors, s.key), vectors.list_frequency) for s in sessions]
-            return [(theme, None) for theme in _closed_by_other(vectors, themes, other, settings.other)]
+            named = [Named(topic_label(vectors, s.key), s.rows) for s in sessions]
+            return _settled(vectors, named, other, _naming(vectors, sayings, candidates, NOWHERE, settings.seed), settings)
     groups = _continued(vectors, rows, memory.themes, REFINE_ROUNDS) if not memory.group_by else None
     if groups is None or not (len(groups) == k if asked else abs(len(groups) - k) <= max(1, _K_SLACK * k)):
         groups = [(members, None) for members in cut_groups(vectors, rows, k, settings.seed)]
     themes = name_groups(vectors, [members for members, _ in groups], frozenset(), kept=_kept_labels(vectors, groups))
     return [(theme, origin) for theme, (_, origin) in zip(themes, groups, strict=True)]
+
+
+def _naming(
+    vectors: PaperVectors, sayings: Sayings, candidates: dict[str, Topic | None], nearness: Nearness, seed: int
+) -> Naming:
+    """What settle.py checks and renames a short list's themes by; the sentence vectors count where the list has them."""
+    weight = {key: naming_weight(key, candidates[key]) for key in candidates}
+    truth = Truth(sayings.mentions, vectors.embedding if vectors.sentences else None)
+    return Naming(
+        truth,
+        vectors.embedding,
+        weight,
+        list_counts(sayings.mentions, weight),
+        nearness,
+        functools.partial(topic_label, vectors),
+        smallest_theme(len(vectors.ids)),
+        functools.partial(cut_groups, vectors, seed=seed),
+    )
+
+
+def _settled(
+    vectors: PaperVectors, named: list[Named], other: np.ndarray, naming: Naming, settings: ThemeSettings
+) -> list[tuple[Theme, Theme | None]]:
+    """The short list's themes settled (settle.py), closed by the few papers left, none continuing a remembered one."""
+    named, other = settle(named, other, naming)
+    themes = [named_theme(vectors, n.rows, n.label, vectors.list_frequency) for n in named]
+    return [(theme, None) for theme in _closed_by_other(vectors, themes, other, settings.other)]
 
 
 def _sayings(vectors: PaperVectors, papers: Sequence[Paper]) -> Sayings:

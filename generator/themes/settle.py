@@ -1,0 +1,216 @@
+"""The last word on a short list's themes: every name true of its papers, and every paper in a named theme.
+
+A programme committee puts every paper in a session, and names a session
+for what its papers are about. So once a short list is cut (by field or by
+topic), each theme's name is checked against its papers (truth.py). A name
+that is not true of most of them gives way to one that is: the topic that
+tells its papers apart best among those that hold, else the topic they are
+all nearest by meaning, else two topics that between them name them. A
+paper its theme's name is not true of moves to the nearest theme whose name
+is, and so does a paper of the closing section. Two themes that name one
+topic at two grains ("Optimization" beside "Convex optimization") are one
+theme. The closing section keeps only papers that no theme's name is true
+of, at most a twentieth of the list (two papers of a short one); the rest
+of them join the theme they are nearest. A theme of more than a third of
+the list whose name is not true of all its papers is cut in two where a
+part finds a true name of its own.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .fields import Named
+from .nearness import Nearness
+from .topical import telling_pair, telling_topic
+from .truth import Truth, name_parts, same_topic
+
+# The closing section holds at most this share of a list, or this few papers of a short one: 2 of 19 or 50, 7 of 150.
+CLOSING_SHARE = 0.05
+CLOSING_FEW = 2
+# Topics tried, the most telling first, for a name that does not hold.
+_TRIES = 8
+# At most this many times is a theme of more than a third of the list cut in two.
+_GIANT_CUTS = 3
+# A paper leaves its theme for one whose name is true of it only this near that theme's centre, as a share of how
+# near its own papers are (as topical.py places papers).
+_NEAR_ENOUGH = 0.5
+
+
+@dataclass(frozen=True)
+class Naming:
+    """What a theme may be named by: the list's rows' sayings and sentence vectors (truth), the candidate topics'
+    naming weights and how many of the list's papers say each (topical.list_counts), the topics near by meaning,
+    label(*keys), which spells a topic's key or two as a name, the fewest papers a theme holds, and cut(rows, n),
+    which groups rows by closeness into at most n groups."""
+
+    truth: Truth
+    embedding: np.ndarray
+    weight: Mapping[str, float]
+    saying: Counter[str]
+    nearness: Nearness
+    label: Callable[..., str]
+    smallest: int
+    cut: Callable[[np.ndarray, int], list[np.ndarray]]
+
+
+def settle(themes: Sequence[Named], other: np.ndarray, naming: Naming) -> tuple[list[Named], np.ndarray]:
+    """The themes with names true of their papers and the papers moved to a theme whose name is true of them, biggest
+    first, and the rows left to close the list."""
+    themes = list(themes)
+    themes = [_true_name(theme, themes, naming) for theme in themes]
+    themes = _one_per_topic(themes, naming)
+    themes, other = _moved(themes, other, naming)
+    count = len(naming.embedding)
+    themes, other = _closed(themes, other, naming.embedding, max(CLOSING_FEW, math.floor(CLOSING_SHARE * count)))
+    themes = _no_giant(themes, naming)
+    return sorted(themes, key=lambda t: (-len(t.rows), t.label)), other
+
+
+def _true_name(theme: Named, themes: Sequence[Named], naming: Naming, *, always: bool = False) -> Named:
+    """The theme, renamed where its name does not hold (or always) by a name that does and names no other theme's
+    topic; as it is if there is none."""
+    truth, rows = naming.truth, theme.rows
+    if not always and truth.holds(theme.label, rows):
+        return theme
+    others = [t.label for t in themes if t is not theme]
+
+    def fits(name: str) -> bool:
+        return bool(name) and truth.holds(name, rows) and not any(same_topic(name, o) for o in others)
+
+    mentions = truth.mentions
+    tried: list[str] = []
+    for _ in range(_TRIES):
+        key = telling_topic(mentions, naming.weight, naming.saying, rows, max(2, len(rows) / 3), tried)
+        if not key:
+            break
+        if fits(naming.label(key)):
+            return Named(naming.label(key), rows)
+        tried.append(key)
+    # A part of the name on its own: "Test-time scaling" of "Test-time scaling and large language models".
+    for part in name_parts(theme.label) if len(name_parts(theme.label)) > 1 else ():
+        if fits(part[:1].upper() + part[1:]):
+            return Named(part[:1].upper() + part[1:], rows)
+    near = naming.nearness.name(naming.embedding[rows])
+    if near and fits(naming.label(near)):
+        return Named(naming.label(near), rows)
+    pair = telling_pair(mentions, naming.weight, naming.saying, rows)
+    if pair and fits(naming.label(*pair)):
+        return Named(naming.label(*pair), rows)
+    return theme
+
+
+def _one_per_topic(themes: list[Named], naming: Naming) -> list[Named]:
+    """No two themes naming one topic at two grains ("Large language models" beside "Large language model evaluation"):
+    the broader is renamed where a true name names no other theme's topic, else the two are one theme, under the
+    narrower name if it holds of them all."""
+    themes = list(themes)
+    while True:
+        pair = next(
+            (
+                (i, j)
+                for i in range(len(themes))
+                for j in range(i + 1, len(themes))
+                if same_topic(themes[i].label, themes[j].label)
+            ),
+            None,
+        )
+        if pair is None:
+            return themes
+        broad, narrow = sorted(pair, key=lambda t: (len(themes[t].label.split()), t))
+        renamed = _true_name(themes[broad], themes, naming, always=True)
+        if not any(same_topic(renamed.label, t.label) for t in themes if t is not themes[broad]):
+            themes[broad] = renamed
+            continue
+        rows = np.sort(np.concatenate([themes[broad].rows, themes[narrow].rows]))
+        label = themes[narrow].label if naming.truth.holds(themes[narrow].label, rows) else themes[broad].label
+        themes = [t for i, t in enumerate(themes) if i not in pair] + [Named(label, rows)]
+
+
+def _moved(themes: list[Named], other: np.ndarray, naming: Naming) -> tuple[list[Named], np.ndarray]:
+    """Each paper of the closing section joins the nearest theme whose name is true of it, and so does a paper its own
+    theme's name is not true of, where it is nearer that theme than its own and about as near as that theme's papers
+    are. A theme keeps its smallest number of papers, and takes others' to a third of the list at most."""
+    if not themes:
+        return themes, other
+    count = len(naming.embedding)
+    true = np.column_stack([naming.truth.papers(theme.label, np.arange(count)) for theme in themes])
+    closeness = naming.embedding @ _centres(naming.embedding, themes).T
+    theme_of = np.full(count, -1)
+    for t, theme in enumerate(themes):
+        theme_of[theme.rows] = t
+    own = np.array([closeness[theme.rows, t].mean() for t, theme in enumerate(themes)])
+    sizes = np.bincount(theme_of[theme_of >= 0], minlength=len(themes))
+    for row in np.lexsort((np.arange(count), -closeness.max(axis=1))):
+        now = theme_of[row]
+        options = np.flatnonzero(true[row])
+        if now >= 0:
+            if true[row, now] or sizes[now] <= naming.smallest:
+                continue
+            options = [
+                t for t in options if closeness[row, t] > closeness[row, now] and closeness[row, t] >= _NEAR_ENOUGH * own[t]
+            ]
+        options = [t for t in options if 3 * (sizes[t] + 1) <= count]
+        if not len(options):
+            continue
+        best = max(options, key=lambda t: (closeness[row, t], -t))
+        if now >= 0:
+            sizes[now] -= 1
+        theme_of[row] = best
+        sizes[best] += 1
+    moved = [Named(theme.label, np.flatnonzero(theme_of == t)) for t, theme in enumerate(themes)]
+    return [theme for theme in moved if len(theme.rows)], np.flatnonzero(theme_of < 0)
+
+
+def _closed(themes: list[Named], other: np.ndarray, embedding: np.ndarray, room: int) -> tuple[list[Named], np.ndarray]:
+    """The closing section cut to room: the papers beyond it, the nearest first, join the theme they are nearest of
+    those under a third of the list (of all, when none is)."""
+    if len(other) <= room or not themes:
+        return themes, other
+    count = len(embedding)
+    closeness = embedding[other] @ _centres(embedding, themes).T
+    order = np.lexsort((other, -closeness.max(axis=1)))
+    members = [list(theme.rows) for theme in themes]
+    for i in order[: len(other) - room]:
+        under = [t for t in range(len(themes)) if 3 * (len(members[t]) + 1) <= count] or range(len(themes))
+        members[max(under, key=lambda t: (closeness[i, t], -t))].append(int(other[i]))
+    kept = np.sort(other[order[len(other) - room :]])
+    return [Named(theme.label, np.sort(np.array(rows))) for theme, rows in zip(themes, members, strict=True)], kept
+
+
+def _no_giant(themes: list[Named], naming: Naming) -> list[Named]:
+    """A theme of more than a third of the list, its name not true of all its papers, cut in two by closeness where a
+    part finds a true name of its own (the other keeps the theme's): a few broad sessions rather than one of half
+    the list."""
+    count = len(naming.embedding)
+    for _ in range(_GIANT_CUTS):
+        giant = next(
+            (t for t in themes if 3 * len(t.rows) > count and naming.truth.share(t.label, t.rows) < 1),
+            None,
+        )
+        if giant is None:
+            break
+        parts = [np.sort(rows) for rows in naming.cut(giant.rows, 2)]
+        if len(parts) != 2 or min(map(len, parts)) < naming.smallest:
+            break
+        others = [t for t in themes if t is not giant]
+        named = [_true_name(Named(giant.label, rows), others, naming, always=True) for rows in parts]
+        # The part that found no name of its own, or one of its sibling's topic, is named again beside its sibling.
+        for i in (0, 1):
+            if named[i].label == giant.label or same_topic(named[i].label, named[1 - i].label):
+                named[i] = _true_name(Named(giant.label, parts[i]), [*others, named[1 - i]], naming, always=True)
+        if named[0].label == named[1].label or same_topic(named[0].label, named[1].label):
+            break
+        themes = [*others, *named]
+    return themes
+
+
+def _centres(embedding: np.ndarray, themes: Sequence[Named]) -> np.ndarray:
+    """Each theme's centre, of unit length."""
+    centres = np.array([embedding[theme.rows].mean(axis=0) for theme in themes])
+    return centres / np.maximum(np.linalg.norm(centres, axis=1, keepdims=True), 1e-12)
