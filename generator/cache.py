@@ -28,7 +28,6 @@ from typing import Any, TypeVar
 
 from . import __version__
 from .state.files import atomic_write
-from .text.segment import segmenters
 
 T = TypeVar("T")
 
@@ -36,8 +35,9 @@ log = logging.getLogger(__name__)
 
 # Bump when what the stages store changes shape.
 FORMAT = 6
-# Installing the cjk extra changes the words of CJK text, and all that is made from them.
-_STAMP = f"readinglist {__version__} cache format {FORMAT} segmenters {segmenters()}"
+# Not which extras are installed: the cjk extra changes the words of CJK text only, and so the keys of what is made
+# from those (themes.vectors.Vectors.key); an English list's entries stay good.
+_STAMP = f"readinglist {__version__} cache format {FORMAT}"
 
 
 def digest(*parts: object) -> str:

@@ -9,7 +9,9 @@ gives its values by the option's name (see site/build.py, load_mkdocs_config).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import hashlib
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -132,10 +134,11 @@ class ReadingListConfig(base.Config):
     semantic = opt.Choice((True, False, "auto"), default="auto")
     """Ship the papers' sentence vectors for "more like my stars": true (encoding any list), false, or auto (where embeddings is on)."""
     cache_dir = opt.Type(str, default=".cache/readinglist")
-    """Where costly results are kept between builds, relative to mkdocs.yml; empty keeps nothing."""
+    """Where costly results are kept between builds, relative to mkdocs.yml; empty keeps nothing. Another list than
+    the input's keeps them, and its state files, in a folder of its own under lists/."""
     data_dir = opt.Type(str, default="")
-    """The folder of the build's state files (url_map, theme_memory), relative
-    to mkdocs.yml: the curator's, to commit with the list. Empty: beside mkdocs.yml."""
+    """The folder of the input's state files (url_map, first_seen, theme_memory),
+    relative to mkdocs.yml: the curator's, to commit with the list. Empty: beside mkdocs.yml."""
     url_map = opt.Type(str, default="urls.json")
     """Where the build keeps every paper's past slugs, in data_dir; old URLs
     redirect to new ones. Empty keeps no map."""
@@ -157,22 +160,31 @@ def merged(config: ReadingListConfig, overrides: Mapping[str, object]) -> dict[s
     return merged
 
 
-def settings_from(options: Mapping[str, Any], root: Path, *, preview: bool = False) -> Settings:
-    """The pipeline's settings from the options, for a mkdocs.yml in root.
+def settings_from(options: Mapping[str, Any], root: Path, *, listed: Sequence[str] = (), preview: bool = False) -> Settings:
+    """The pipeline's settings from the options, for a mkdocs.yml in root whose own input is listed.
 
     mkdocs.yml's paths (strings) are relative to root; the command line's
-    (Paths) are the user's, as given.
+    (Paths) are the user's, as given. A list other than mkdocs.yml's own, while
+    that one is there, is a one-off (`readinglist build ../other.jsonl` in a
+    clone): its state and cache are a folder of its own in the cache, so that
+    it neither rewrites the project's committed state nor evicts its cache.
     """
-    data = _path(root, options["data_dir"])
+    inputs = tuple(_path(root, path) for path in options["input"])
+    cache = _path(root, options["cache_dir"]) if options["cache_dir"] else None
+    data: Path | None
+    if _one_off(inputs, tuple(_path(root, path) for path in listed)):
+        data = cache = cache / "lists" / list_folder(inputs) if cache is not None else None
+    else:
+        data = _path(root, options["data_dir"])
     # Messages name the state files as the curator would: data/urls.json, from the project's folder.
-    if data.is_absolute() and data.is_relative_to(Path.cwd()):
+    if data is not None and data.is_absolute() and data.is_relative_to(Path.cwd()):
         data = data.relative_to(Path.cwd())
 
     def state(name: str) -> Path | None:
-        return data / options[name] if options[name] else None
+        return data / options[name] if data is not None and options[name] else None
 
     shaped: dict[str, Any] = {
-        "inputs": tuple(_path(root, path) for path in options["input"]),
+        "inputs": inputs,
         "templates": _path(root, options["templates"]),
         "fields": {str(k): str(v) for k, v in options["fields"].items()},
         "themes": ThemeSettings(
@@ -183,12 +195,26 @@ def settings_from(options: Mapping[str, Any], root: Path, *, preview: bool = Fal
         ),
         "url_map": state("url_map"),
         "first_seen": state("first_seen"),
-        "cache_dir": _path(root, options["cache_dir"]) if options["cache_dir"] else None,
+        "cache_dir": cache,
         "preview": preview,
     }
     # The rest as given: title, skip_invalid, language, related, embeddings, semantic.
     given = {f.name: options[f.name] for f in dataclasses.fields(Settings) if f.name in options and f.name not in shaped}
     return Settings(**shaped, **given)
+
+
+def list_folder(inputs: Sequence[Path]) -> str:
+    """The name of a list's own folder: its first file's name, and a digest of where all its files are."""
+    where = "\0".join(sorted(str(path.resolve()) for path in inputs))
+    name = re.sub(r"[^\w.-]+", "-", inputs[0].stem).strip("-.")[:40] or "list"
+    return f"{name}-{hashlib.sha256(where.encode('utf-8', 'surrogatepass')).hexdigest()[:12]}"
+
+
+def _one_off(inputs: Sequence[Path], listed: Sequence[Path]) -> bool:
+    # A project whose mkdocs.yml names no list that is there keeps the state of the lists it builds in data_dir.
+    if not listed or not all(path.is_file() for path in listed):
+        return False
+    return {path.resolve() for path in inputs} != {path.resolve() for path in listed}
 
 
 def _path(root: Path, value: str | Path) -> Path:

@@ -5,12 +5,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import subprocess
+import sys
 import time
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from support import THREE_PAPERS, build_site
+from support import THREE_PAPERS, build_site, copy_project
 
 from generator import cache as cache_module
 from generator import related
@@ -18,6 +20,7 @@ from generator.model import Site
 from generator.pipeline import generate
 from generator.render import pages as render
 from generator.site.build import load_mkdocs_config
+from generator.state.memory import load_memory
 from generator.themes import detect as themes
 
 pytestmark = pytest.mark.site
@@ -77,6 +80,57 @@ def test_a_cache_from_another_version_is_not_used(project, three_papers, monkeyp
     monkeypatch.setattr(themes, "_detect", lambda *args: called.append(1) or detect(*args))
     assert site_files(build_site(project, three_papers, out="again")) == first
     assert called == [1]
+
+
+_GRAPHS = "We propose a graph neural network for molecule property prediction that passes messages along bonds."
+_ROBOTS = "We train a robot arm policy with reinforcement learning in simulation and transfer it to real grasping tasks."
+
+
+def _lists(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A project with its own list (the bundled one, and its committed state), and two lists downloaded beside it."""
+    (tmp_path / "project").mkdir()
+    project = copy_project(tmp_path / "project")
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    first, second = downloads / "first.txt", downloads / "second.txt"
+    first.write_text(THREE_PAPERS, encoding="utf-8")
+    second.write_text(f"Another list\n\n{_GRAPHS}\n\n{_ROBOTS}\n", encoding="utf-8")
+    return project, first, second
+
+
+def test_two_lists_built_in_one_folder_keep_their_own_state_and_cache(tmp_path, monkeypatch):
+    project, first, second = _lists(tmp_path)
+    committed = {p.name: p.read_bytes() for p in (project / "data").iterdir()}
+    site = site_files(build_site(project, first))
+    build_site(project, second, out="second")
+    # Neither rewrote the project's own state, nor the other's.
+    assert {p.name: p.read_bytes() for p in (project / "data").iterdir()} == committed
+    folders = sorted((project / CACHE / "lists").iterdir())
+    assert [folder.name.split("-")[0] for folder in folders] == ["first", "second"]
+    remembered = [load_memory(folder / "theme-memory.json") for folder in folders]
+    assert [sorted(i for theme in memory.themes for i in theme.paper_ids) for memory in remembered] == [
+        sorted(paper["id"] for paper in json.loads((project / name / "papers.json").read_text(encoding="utf-8")))
+        for name in ("site", "second")
+    ]
+    # The second list did not evict the first's cache: its rebuild computes nothing.
+    monkeypatch.setattr(themes, "_detect", refuse)
+    monkeypatch.setattr(related, "_related", refuse)
+    monkeypatch.setattr(render, "environment", lambda templates, messages: SimpleNamespace(get_template=refuse))
+    assert site_files(build_site(project, first, out="again")) == site
+
+
+def test_installing_the_cjk_extra_keeps_an_english_lists_cache(project, three_papers):
+    """The extra changes the words of CJK text only; an English list built before it was installed had been recomputed
+    whole, its every entry "written by another version"."""
+    without = "import sys; sys.modules.update(dict.fromkeys(['jieba', 'jieba.posseg', 'fugashi', 'unidic_lite'])); "
+    logs = []
+    for before in (without, ""):
+        script = f"{before}from generator.cli import main; main(['-v', 'build', {str(three_papers)!r}])"
+        built = subprocess.run([sys.executable, "-c", script], cwd=project, capture_output=True, text=True)
+        assert built.returncode == 0, built.stderr
+        logs.append(built.stderr)
+    assert "recomputing" not in logs[1]
+    assert all(f"{entry}.pickle: cached" in logs[1] for entry in ("themes", "related", "layout", "pages"))
 
 
 def test_a_rendered_page_edited_in_the_cache_is_rendered_again(project, three_papers):

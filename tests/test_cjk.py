@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import logging
 import subprocess
@@ -9,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import build_site, copy_project, search_index
+from support import BUNDLED, build_site, copy_project, search_index
 
 from generator import cache
 from generator.config import ThemeSettings
@@ -17,7 +18,7 @@ from generator.enrich import enrich
 from generator.read import read_papers
 from generator.text import segment
 from generator.text.keyphrases import keyphrases
-from generator.themes import detect_themes
+from generator.themes import Vectors, detect_themes
 
 DATA = Path(__file__).parent / "data" / "cjk"
 
@@ -105,9 +106,23 @@ def test_without_the_cjk_extra_every_paper_has_keywords_and_themes(language, wit
     assert all(paper.keywords for paper in reading_list.papers)
 
 
-def test_the_cache_tells_an_install_with_the_cjk_extra_from_one_without():
-    assert segment.segmenters() == "jieba fugashi unidic_lite"
-    assert "segmenters jieba fugashi unidic_lite" in cache._STAMP
+_EXTRA = ("jieba", "fugashi", "unidic_lite")
+
+
+def test_the_cache_tells_an_install_with_the_cjk_extra_from_one_without(monkeypatch):
+    """A CJK list's vectors, and so its themes, related papers and map, are keyed by the segmenters installed; an
+    English list's are not, so installing the extra keeps its cache (tests/test_cache.py builds one across it)."""
+    chinese, english = read_papers([DATA / "zh.jsonl"]).papers, read_papers([BUNDLED]).papers
+    assert segment.segmenters(paper.abstract for paper in chinese) == "jieba fugashi unidic_lite"
+    assert segment.segmenters(paper.abstract for paper in english) == ""
+    with_extra = [Vectors(papers).key for papers in (chinese, english)]
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *rest: None if name in _EXTRA else real(name, *rest))
+    assert segment.segmenters(paper.abstract for paper in chinese) == "rough"
+    without = [Vectors(papers).key for papers in (chinese, english)]
+    assert without[0] != with_extra[0]
+    assert without[1] == with_extra[1]
+    assert "segmenters" not in cache._STAMP
 
 
 @pytest.mark.site

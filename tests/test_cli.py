@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -27,6 +29,26 @@ def test_build_writes_the_site_and_a_one_line_summary(project, three_papers, mon
     assert len(list((project / "out" / "papers").glob("*/index.html"))) == 3
     assert "readinglist: built 3 papers in" in result.output
     assert result.output.rstrip().endswith(": out")
+
+
+@pytest.fixture
+def umask_022():
+    before = os.umask(0o022)
+    yield
+    os.umask(before)
+
+
+@pytest.mark.site
+def test_the_site_and_its_folders_get_the_umasks_mode_as_any_folder_the_user_makes(project, three_papers, monkeypatch, umask_022):
+    """rsync -a to a web server that runs as another user keeps the modes: a private (0700) site gives it 403s."""
+    assert run(project, "build", str(three_papers), "--out", "out", monkeypatch=monkeypatch).exit_code == 0
+    # A rebuild swaps a new folder in: it too is made as the user would make it.
+    assert run(project, "build", str(three_papers), "--out", "out", monkeypatch=monkeypatch).exit_code == 0
+    assert run(project, "generate", str(three_papers), "--docs", "md", monkeypatch=monkeypatch).exit_code == 0
+    for top in (project / "out", project / "md"):
+        modes = {stat.S_IMODE(p.stat().st_mode) for p in [top, *top.rglob("*")] if p.is_dir()}
+        assert modes == {0o755}, top
+    assert {stat.S_IMODE(p.stat().st_mode) for p in (project / "out").rglob("*") if p.is_file()} == {0o644}
 
 
 def test_generate_writes_markdown_only(project, three_papers, monkeypatch):

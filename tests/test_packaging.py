@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import site
 import subprocess
 import sys
 import textwrap
@@ -56,15 +58,40 @@ def test_the_wheel_carries_the_sentence_model_with_its_licence(wheel):
     assert wheel.stat().st_size < 30_000_000
 
 
+_PURELIB = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
+
+
+def _site_folders() -> list[str]:
+    """Where this interpreter finds its packages: its venv's site-packages, or the system's, and the user's if it reads it."""
+    folders = site.getsitepackages()
+    if site.ENABLE_USER_SITE:
+        folders.append(site.getusersitepackages())
+    return folders
+
+
 @pytest.fixture(scope="module")
 def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The python of a fresh venv with the wheel installed."""
     venv = tmp_path_factory.mktemp("installed") / "venv"
-    # The dependencies come from this interpreter's site-packages; only the wheel is installed, from disk.
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    # The dependencies come from this interpreter's site-packages; only the wheel is installed, from disk. Not
+    # --system-site-packages: run from a venv, that gives the base interpreter's, where they are not (#46). Listed in a
+    # .pth, the folders come after the venv's own, so the wheel's generator is found before any other; their own .pth
+    # files, this checkout's editable install among them, are not read.
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
+    purelib = subprocess.run([python, "-c", _PURELIB], capture_output=True, text=True, check=True).stdout.strip()
+    (Path(purelib) / "_test_dependencies.pth").write_text("\n".join(_site_folders()) + "\n", encoding="utf-8")
     subprocess.run([python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)], check=True, capture_output=True)
     return python
+
+
+def test_the_installed_wheel_takes_its_dependencies_from_where_this_interpreter_does(installed, tmp_path):
+    """Run from a venv (as the README says), the tests' venv sees the venv's packages, not the base interpreter's."""
+    names = ("pylatexenc", "bibtexparser", "mkdocs", "numpy")
+    script = f"import importlib; print('|'.join(importlib.import_module(name).__file__ for name in {names!r}))"
+    result = subprocess.run([installed, "-c", script], capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().split("|") == [importlib.import_module(name).__file__ for name in names]
 
 
 def test_the_installed_wheel_encodes_with_every_socket_refused(installed, tmp_path):

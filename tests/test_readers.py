@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import re
 from pathlib import Path
 
@@ -232,6 +233,21 @@ def test_the_title_comes_from_the_json_export_or_a_venue_most_papers_share(tmp_p
     assert read_papers([shared], title="Mine").title == "Mine"
     assert read_papers([DATA / "openreview-v2.json"]).title == "ICLR 2025"
     assert read_papers([DATA / "zotero.csl.json"]).title == "zotero"
+
+
+def test_a_title_taken_from_the_file_name_is_said_with_the_option_that_sets_one(tmp_path, caplog):
+    untitled = write(tmp_path, "paperlists_eccv2022.jsonl", '{"title": "T1"}\n{"title": "T2"}\n')
+    with caplog.at_level(logging.INFO, logger="generator.read"):
+        assert read_papers([untitled]).title == "paperlists eccv2022"
+    assert caplog.messages[-1] == (
+        "Named the site 'paperlists eccv2022' after the file paperlists_eccv2022.jsonl, which carries no title "
+        "(--title, or title: under the plugin, names it)"
+    )
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="generator.read"):
+        read_papers([untitled], title="ECCV 2022")
+        read_papers([DATA / "openreview-v2.json"])
+    assert not [message for message in caplog.messages if "Named the site" in message]
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import builtins
 import errno
 import io
+import json
 import shutil
 import subprocess
 import sys
@@ -16,6 +17,7 @@ import pytest
 from support import REPO, THREE_PAPERS, build_site, copy_project, make_paper
 
 from generator.model import ReadingList, Theme
+from generator.site.build import PLUGIN, load_mkdocs_config
 from generator.state.first_seen import update_first_seen
 from generator.state.memory import update_memory
 from generator.state.urls import update_map
@@ -61,6 +63,55 @@ def test_a_data_dir_that_cannot_be_written_is_a_warning_not_a_failure(tmp_path, 
         f"{project / 'blocked' / 'state'}: cannot write the build's state there: Not a directory "
         "(set data_dir under the plugin to a folder you can write)"
     ]
+
+
+def _state(project: Path, *inputs: Path, **overrides: object) -> tuple[Path | None, Path | None, Path | None, Path | None]:
+    """Where a build of these inputs (mkdocs.yml's own when none) keeps its URL map, first-seen dates, memory and cache."""
+    config = load_mkdocs_config(project / "mkdocs.yml", inputs or None, overrides)
+    settings = config.plugins[PLUGIN].settings(config)
+    return settings.url_map, settings.first_seen, settings.themes.memory, settings.cache_dir
+
+
+def test_a_list_other_than_mkdocs_ymls_own_keeps_its_state_and_cache_in_a_folder_of_its_own(tmp_path, monkeypatch):
+    """`readinglist build ../cvpr.jsonl` in a clone must not rewrite the clone's data/, nor share a folder with another list."""
+    (tmp_path / "project").mkdir()
+    project = copy_project(tmp_path / "project")
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    for name in ("cvpr.jsonl", "eccv.jsonl"):
+        (downloads / name).write_text('{"title": "T", "abstract": "A."}\n', encoding="utf-8")
+    monkeypatch.chdir(project)
+    data, cache = Path("data"), project / ".cache" / "readinglist"
+    own = (data / "urls.json", data / "first-seen.json", data / "theme-memory.json", cache)
+    assert _state(project) == own
+    # mkdocs.yml's own list named on the command line, by any path, is still the project's.
+    assert _state(project, Path("data/iclr2026.txt")) == own
+    assert _state(project, project / "data" / ".." / "data" / "iclr2026.txt") == own
+
+    cvpr = _state(project, downloads / "cvpr.jsonl")
+    folder = cvpr[3]
+    assert folder is not None and folder.parent == cache / "lists" and folder.name.startswith("cvpr-")
+    # Named from the project's folder, as the log names them.
+    state = folder.relative_to(project)
+    assert cvpr == (state / "urls.json", state / "first-seen.json", state / "theme-memory.json", folder)
+    # The same list by another path is the same list; another list, or one more file, is another.
+    monkeypatch.chdir(downloads)
+    assert _state(project, Path("cvpr.jsonl"))[3] == folder
+    eccv = _state(project, downloads / "eccv.jsonl")[3]
+    both = _state(project, downloads / "cvpr.jsonl", downloads / "eccv.jsonl")[3]
+    assert len({folder, eccv, both}) == 3
+    # Without a cache, a one-off keeps nothing, and still leaves data/ alone.
+    assert _state(project, downloads / "cvpr.jsonl", cache_dir="") == (None, None, None, None)
+
+
+def test_a_project_whose_own_list_is_not_there_keeps_the_state_of_the_list_it_builds_in_data_dir(project, three_papers):
+    # The tests' projects, and a mkdocs.yml copied without its list: there is no committed state of another list to keep.
+    assert _state(project, three_papers) == (
+        project / "data" / "urls.json",
+        project / "data" / "first-seen.json",
+        project / "data" / "theme-memory.json",
+        project / ".cache" / "readinglist",
+    )
 
 
 class _FullDisk:
@@ -129,14 +180,9 @@ def _git(folder: Path, *args: str) -> str:
     return subprocess.run(command, check=True, capture_output=True, text=True).stdout
 
 
-@pytest.mark.slow
-@pytest.mark.site
-def test_a_fresh_checkouts_first_build_leaves_the_repo_as_committed(tmp_path):
-    """`git clone`, then `readinglist build`: the committed state files are current, and whatever else it writes is ignored.
-
-    The checkout is the working tree's files as `git add -A` would commit them, not HEAD's: so the test checks the
-    change under test, whether or not it is committed yet.
-    """
+def _checkout(tmp_path: Path) -> Path:
+    """A clone of the repo in tmp_path/clone: the working tree's files as `git add -A` would commit them, not HEAD's,
+    so that a test checks the change under test, whether or not it is committed yet."""
     try:
         files = _git(REPO, "ls-files", "-z", "--cached", "--others", "--exclude-standard").split("\0")
     except (OSError, subprocess.CalledProcessError):
@@ -151,8 +197,34 @@ def test_a_fresh_checkouts_first_build_leaves_the_repo_as_committed(tmp_path):
     _git(clone, "init", "-q")
     _git(clone, "add", "-A")
     _git(clone, "commit", "-q", "--no-verify", "--no-gpg-sign", "-m", "the working tree")
+    return clone
+
+
+@pytest.mark.slow
+@pytest.mark.site
+def test_a_fresh_checkouts_first_build_leaves_the_repo_as_committed(tmp_path):
+    """`git clone`, then `readinglist build`: the committed state files are current, and whatever else it writes is ignored."""
+    clone = _checkout(tmp_path)
     # `python -m generator` from the checkout runs the checkout's own package, as `pip install .` there would.
     built = subprocess.run([sys.executable, "-m", "generator", "build"], cwd=clone, capture_output=True, text=True)
     assert built.returncode == 0, built.stderr
     assert (clone / "site" / "index.html").is_file()
     assert _git(clone, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+@pytest.mark.slow
+@pytest.mark.site
+def test_a_one_off_build_of_another_list_in_a_checkout_leaves_the_repo_as_committed(tmp_path):
+    """`readinglist build ../cvpr.jsonl --out ../x` in a clone had rewritten data/'s three state files with that list's."""
+    clone = _checkout(tmp_path)
+    records = [{"title": f"Paper {i}", "abstract": abstract} for i, abstract in enumerate(THREE_PAPERS.split("\n\n")[1:])]
+    (tmp_path / "cvpr.jsonl").write_text("".join(json.dumps(record) + "\n" for record in records), encoding="utf-8")
+    command = [sys.executable, "-m", "generator", "build", "../cvpr.jsonl", "--out", "../x"]
+    built = subprocess.run(command, cwd=clone, capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    assert len(list((tmp_path / "x" / "papers").glob("*/index.html"))) == 3
+    assert _git(clone, "status", "--porcelain", "--untracked-files=all") == ""
+    # Its state is kept for its next build, in its own folder of the (ignored) cache.
+    (folder,) = (clone / ".cache" / "readinglist" / "lists").iterdir()
+    assert {"urls.json", "first-seen.json", "theme-memory.json"} <= {p.name for p in folder.iterdir()}
+    assert len(json.loads((folder / "urls.json").read_text(encoding="utf-8"))) == 3

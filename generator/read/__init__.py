@@ -68,7 +68,16 @@ def read_papers(
         raise InputError("no papers in the input", where=str(paths[0]), hint="give one record per paper")
     papers = _merge_exact_duplicates(papers)
     log.info("Read %d papers from %d file(s)", len(papers), len(paths))
-    return ReadingList(title=title or _shared_venue(venues, len(papers)) or _title_from_name(paths[0]), papers=papers)
+    title = title or _shared_venue(venues, len(papers))
+    if not title:
+        title = _title_from_name(paths[0])
+        # A name like "paperlists eccv2022" would stand in the header of every page, unremarked.
+        log.info(
+            "Named the site %r after the file %s, which carries no title (--title, or title: under the plugin, names it)",
+            title,
+            paths[0].name,
+        )
+    return ReadingList(title=title, papers=papers)
 
 
 def read_file(path: Path) -> Parsed:

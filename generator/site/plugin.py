@@ -82,7 +82,8 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
         return merged(self.config, self.overrides)
 
     def settings(self, config: MkDocsConfig) -> Settings:
-        return settings_from(self.options(), Path(config.config_file_path).parent, preview=self.dirty)
+        root = Path(config.config_file_path).parent
+        return settings_from(self.options(), root, listed=self.config.input, preview=self.dirty)
 
     # Defining on_startup keeps this one plugin object for a whole `serve`
     # session (MkDocs reuses it for every rebuild), so per-build state is set

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import logging
 import os
+import secrets
 import shutil
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,7 +26,10 @@ def staging(out: Path) -> Iterator[Path]:
     """
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    tmp = out.with_name(f".{out.name}.new-{secrets.token_hex(8)}")
+    # Not mkdtemp, whose folders are private (0700): renamed into place, the site would be unreadable to a web server
+    # that runs as another user. A plain mkdir gives the umask's mode, as any folder the user makes.
+    tmp.mkdir()
     try:
         yield tmp
         _swap(tmp, out)

@@ -127,8 +127,12 @@ def _joined(words: Iterator[tuple[str, bool]]) -> Iterator[list[str]]:
         yield compound
 
 
-def segmenters() -> str:
-    """Which segmenters this install has, for the cache's key: what they cut differs from the rough cut."""
+def segmenters(texts: Iterable[str]) -> str:
+    """Which segmenters this install has, for the cache's keys of what is made from these texts' words: what they cut
+    differs from the rough cut. "" for texts that hold no CJK, which no segmenter cuts: installing the extra keeps
+    an English list's cache."""
+    if not any(CJK.search(text) for text in texts):
+        return ""
     return " ".join(name for name in ("jieba", "fugashi", "unidic_lite") if importlib.util.find_spec(name)) or "rough"
 
 

@@ -18,6 +18,7 @@ from ..analysis.threads import in_parallel, one_thread
 from ..cache import NO_CACHE, Cache, digest
 from ..model import Paper
 from ..text.keyphrases import head_spellings, normalise, terms
+from ..text.segment import segmenters
 from .topics import naming_weight, vocabulary
 
 # Below this many papers every term counts; above it, terms of a single paper
@@ -143,7 +144,9 @@ class Vectors:
 
     @functools.cached_property
     def key(self) -> str:
-        return digest("vectors", self.embeddings, self._content)
+        # The words of CJK text depend on the segmenters installed (text/segment.py).
+        words = segmenters(text for paper in self._content for text in (paper[1], paper[2], *paper[3]))
+        return digest("vectors", self.embeddings, self._content, words)
 
     @functools.cached_property
     def built(self) -> PaperVectors:
