@@ -52,9 +52,7 @@ def generate(
     themes = replace(
         settings.themes,
         group_by=resolve_field(settings.themes.group_by, reading_list.papers, fields),
-        other=messages.load(settings.templates, messages.interface_language(settings.language, reading_list.title)).t(
-            "themes.other"
-        ),
+        other=messages.load(settings.templates, messages.interface_language(settings.language, reading_list)).t("themes.other"),
     )
     with clock("enrich"):
         # Titles ask the sentence model only when told to: it costs about 50 ms
