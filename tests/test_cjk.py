@@ -64,11 +64,12 @@ def without_cjk_extra(monkeypatch):
     """An install without the cjk extra: jieba and fugashi cannot be imported."""
     for name in ("jieba", "jieba.posseg", "fugashi"):
         monkeypatch.setitem(sys.modules, name, None)
-    segment._jieba.cache_clear()
-    segment._tagger.cache_clear()
+    caches = (segment._jieba, segment._tagger, segment._without_extra)
+    for cached in caches:
+        cached.cache_clear()
     yield
-    segment._jieba.cache_clear()
-    segment._tagger.cache_clear()
+    for cached in caches:
+        cached.cache_clear()
 
 
 def test_without_the_cjk_extra_text_is_cut_roughly_and_the_log_names_the_extra(without_cjk_extra, caplog):
@@ -86,6 +87,15 @@ def test_without_the_cjk_extra_text_is_cut_roughly_and_the_log_names_the_extra(w
     assert len(warnings) == 2
     assert all("pip install 'readinglist[cjk]'" in warning for warning in warnings)
     assert [warning.split()[0] for warning in warnings] == ["Chinese", "Japanese"]
+
+
+def test_without_the_cjk_extra_a_japanese_list_is_warned_of_japanese_alone(without_cjk_extra, caplog):
+    # Its keywords in kanji alone ("機械翻訳") are cut again as terms, and had warned that Chinese was cut roughly.
+    caplog.set_level(logging.WARNING, logger="generator.text.segment")
+    reading_list = detect_themes(enrich(read_papers([DATA / "ja.jsonl"])), ThemeSettings())
+    assert any(keyword == "機械翻訳" for paper in reading_list.papers for keyword in paper.keywords)
+    assert [record.getMessage().split()[0] for record in caplog.records] == ["Japanese"]
+    assert "pip install 'readinglist[cjk]'" in caplog.records[0].getMessage()
 
 
 def test_without_the_cjk_extra_a_clause_is_no_keyword(without_cjk_extra):
