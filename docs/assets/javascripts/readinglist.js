@@ -1984,6 +1984,12 @@
   var FIRST_WAIT = 3e3;
   var EXCERPT_WORDS = 36;
   var FIRST = ".md-search-result__item:not(.rl-search__meaning) > .md-search-result__link";
+  var CJK_RUN = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+/g;
+  var SEGMENTER = typeof Intl.Segmenter === "function" ? new Intl.Segmenter("zh", { granularity: "word" }) : null;
+  function cjkWords(query) {
+    if (!SEGMENTER) return query;
+    return query.replace(CJK_RUN, (run) => ` ${Array.from(SEGMENTER.segment(run), (word) => word.segment).join(" ")} `).trim();
+  }
   var firstAnswer = null;
   function firstSearch() {
     return firstAnswer;
@@ -2116,7 +2122,7 @@
       }
       try {
         const module = await load();
-        const answer = await module.search(query);
+        const answer = await module.search(cjkWords(query));
         if (number !== latest) return;
         const data = await Promise.all(answer.results.slice(0, RESULTS).map((result) => result.data()));
         if (number !== latest) return;
