@@ -57,7 +57,7 @@ class Settings:
     skip_invalid: bool = False
     # Our field name to the export's column that fills it, for names the aliases miss.
     fields: dict[str, str] = field(default_factory=dict)
-    # "auto" follows the list's title: a CJK title gives a Chinese UI.
+    # "auto" follows the list's title: a CJK title gives a Japanese UI for a Japanese list, else a Chinese one.
     language: str = "auto"
     # The map of every slug each paper has had (see state/urls.py); None keeps none.
     url_map: Path | None = None

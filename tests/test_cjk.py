@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import logging
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from generator import cache
 from generator.config import ThemeSettings
 from generator.enrich import enrich
 from generator.read import read_papers
+from generator.site.build import BuildOptions, build
 from generator.text import segment
 from generator.text.keyphrases import keyphrases
 from generator.themes import Vectors, detect_themes
@@ -63,11 +65,12 @@ def without_cjk_extra(monkeypatch):
     """An install without the cjk extra: jieba and fugashi cannot be imported."""
     for name in ("jieba", "jieba.posseg", "fugashi"):
         monkeypatch.setitem(sys.modules, name, None)
-    segment._jieba.cache_clear()
-    segment._tagger.cache_clear()
+    caches = (segment._jieba, segment._tagger, segment._without_extra)
+    for cached in caches:
+        cached.cache_clear()
     yield
-    segment._jieba.cache_clear()
-    segment._tagger.cache_clear()
+    for cached in caches:
+        cached.cache_clear()
 
 
 def test_without_the_cjk_extra_text_is_cut_roughly_and_the_log_names_the_extra(without_cjk_extra, caplog):
@@ -85,6 +88,15 @@ def test_without_the_cjk_extra_text_is_cut_roughly_and_the_log_names_the_extra(w
     assert len(warnings) == 2
     assert all("pip install 'readinglist[cjk]'" in warning for warning in warnings)
     assert [warning.split()[0] for warning in warnings] == ["Chinese", "Japanese"]
+
+
+def test_without_the_cjk_extra_a_japanese_list_is_warned_of_japanese_alone(without_cjk_extra, caplog):
+    # Its keywords in kanji alone ("機械翻訳") are cut again as terms, and had warned that Chinese was cut roughly.
+    caplog.set_level(logging.WARNING, logger="generator.text.segment")
+    reading_list = detect_themes(enrich(read_papers([DATA / "ja.jsonl"])), ThemeSettings())
+    assert any(keyword == "機械翻訳" for paper in reading_list.papers for keyword in paper.keywords)
+    assert [record.getMessage().split()[0] for record in caplog.records] == ["Japanese"]
+    assert "pip install 'readinglist[cjk]'" in caplog.records[0].getMessage()
 
 
 def test_without_the_cjk_extra_a_clause_is_no_keyword(without_cjk_extra):
@@ -153,3 +165,40 @@ def test_a_japanese_list_builds_with_themes_named_in_japanese(tmp_path):
     assert all(slug.replace("-", "") and not slug.startswith("further-papers") for slug in themes)
     for slug in themes:
         assert (site / "themes" / slug / "index.html").is_file()
+
+
+# The catalogues' Chinese words, where the Japanese one words it otherwise: runs of two CJK characters or more,
+# holes left out ("分为 {themes}" gives 分为).
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{2,}")
+
+
+def _chinese_interface_words(templates: Path) -> set[str]:
+    chinese, japanese = (
+        json.loads((templates / "messages" / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("zh", "ja")
+    )
+    return {
+        run for key, text in chinese.items() if text != japanese[key] for run in _CJK_RUN.findall(re.sub(r"\{\w+\}", " ", text))
+    }
+
+
+@pytest.mark.site
+def test_a_japanese_list_under_a_title_in_kanji_alone_has_a_japanese_interface_and_no_chinese_one(tmp_path):
+    # NLP2024's own name has no kana: the list's abstracts tell Japanese from Chinese.
+    project = copy_project(tmp_path, data=False)
+    (project / "data").mkdir()
+    source = project / "data" / "ja.jsonl"
+    source.write_bytes((DATA / "ja.jsonl").read_bytes())
+    site = project / "site"
+    build(BuildOptions(project / "mkdocs.yml", site, (source,), {"title": "言語処理学会 第30回年次大会"}))
+    pages = {path: path.read_text(encoding="utf-8") for path in site.rglob("*.html")}
+    assert len(pages) > 30
+    assert {path for path, html in pages.items() if '<html lang="ja"' not in html} == set()
+    chinese = _chinese_interface_words(project / "templates")
+    assert len(chinese) > 100
+    assert {word for html in pages.values() for word in chinese if word in html} == set()
+    home = pages[site / "index.html"]
+    assert "30 本の論文を 10 個のテーマに分けています" in home
+    assert re.search(r">\s*ホーム\s*<", home) and re.search(r">\s*このサイトについて\s*<", home)
+    assert re.search(r"<h1[^>]*>このサイトについて", pages[site / "about" / "index.html"])
+    # Kanji-only names of themes are the list's Japanese, not marked Chinese.
+    assert {path for path, html in pages.items() if 'lang="zh"' in html} == set()

@@ -68,6 +68,47 @@ def test_content_language_tells_chinese_from_english():
     assert messages.content_language("We propose a method.") == "en"
 
 
+def test_content_language_tells_japanese_by_its_kana_and_chinese_characters_alone_by_the_list():
+    assert messages.content_language("大規模言語モデルによる機械翻訳") == "ja"
+    assert messages.content_language("ニューラル機械翻訳") == "ja"
+    # "音声合成" is Chinese and Japanese alike: it is in the list's language.
+    assert messages.content_language("音声合成") == "zh"
+    assert messages.content_language("音声合成", han="ja") == "ja"
+    assert messages.content_language("Speech synthesis", han="ja") == "en"
+
+
+JAPANESE_ABSTRACT = "本研究では、大規模言語モデルを用いた機械翻訳の品質推定手法を提案する。"
+CHINESE_ABSTRACT = "本文提出一种基于图神经网络的分子性质预测方法。"
+
+
+@pytest.mark.parametrize(
+    ("title", "abstracts", "language"),
+    [
+        ("言語処理学会 第30回年次大会", [JAPANESE_ABSTRACT, JAPANESE_ABSTRACT, CHINESE_ABSTRACT], "ja"),
+        ("言語処理学会の論文", [], "ja"),
+        ("中文论文阅读清单", [CHINESE_ABSTRACT, CHINESE_ABSTRACT, JAPANESE_ABSTRACT], "zh"),
+        ("nlp2024", [JAPANESE_ABSTRACT], "en"),
+    ],
+    ids=["kanji-title-japanese-abstracts", "kana-title", "chinese", "english-title"],
+)
+def test_a_cjk_title_gives_the_interface_of_the_lists_language(title, abstracts, language):
+    papers = [make_paper(id=f"p{i}", abstract=abstract) for i, abstract in enumerate(abstracts)]
+    assert messages.interface_language("auto", ReadingList(title=title, papers=papers)) == language
+
+
+def test_the_language_set_is_the_interfaces_whatever_the_title():
+    assert messages.interface_language("en", ReadingList(title="言語処理学会の論文", papers=[])) == "en"
+
+
+def test_the_japanese_catalogue_has_every_message_of_the_chinese_one():
+    def keys(language):
+        return set(json.loads((TEMPLATES / messages.FOLDER / f"{language}.json").read_text(encoding="utf-8")))
+
+    assert keys("zh") <= keys("ja")
+    japanese = messages.load(TEMPLATES, "ja")
+    assert [japanese.count("count.papers", n) for n in (1, 2)] == ["1 本の論文", "2 本の論文"]
+
+
 def test_the_home_description_names_the_themes_while_they_fit_in_160_characters():
     themes = [Theme(slug=f"t{i}", label=f"Theme number {i} with a long name", paper_ids=(f"p{i}",)) for i in range(9)]
     papers = [make_paper(id=f"p{i}", theme=f"t{i}") for i in range(9)]

@@ -143,6 +143,26 @@ def test_semantic_true_ships_vectors_though_the_themes_do_without_the_model(proj
 
 
 @pytest.mark.parametrize("language", ["zh", "ja"])
+def test_a_list_of_chinese_or_japanese_abstracts_is_not_encoded_by_the_english_model(project, monkeypatch, language):
+    result = generate(project, str(CJK_DATA / f"{language}.jsonl"), monkeypatch=monkeypatch)
+    assert result.exit_code == 0, result.output
+    assert "Sentence model: off for 30 papers: 30 are Chinese or Japanese, and the model reads English" in result.output
+    assert "Embedding" not in result.output
+    # Themes, related papers and the map come from the papers' terms instead.
+    records = json.loads((project / "md" / "papers.json").read_text(encoding="utf-8"))
+    assert len({record["theme"] for record in records}) >= 4
+
+
+def test_embeddings_true_encodes_a_japanese_list_as_asked(project, monkeypatch):
+    config = project / "mkdocs.yml"
+    config.write_text(re.sub(r"(\n\s+- readinglist:\n)", r"\1      embeddings: true\n", config.read_text(), count=1))
+    result = generate(project, str(CJK_DATA / "ja.jsonl"), monkeypatch=monkeypatch)
+    assert result.exit_code == 0, result.output
+    assert "Sentence model: on for 30 papers" in result.output
+    assert "Embedding 30 papers with all-MiniLM-L6-v2" in result.output
+
+
+@pytest.mark.parametrize("language", ["zh", "ja"])
 def test_a_list_of_chinese_or_japanese_abstracts_ships_no_vectors_and_says_why(project, monkeypatch, language):
     result = generate(project, str(CJK_DATA / f"{language}.jsonl"), "--semantic", "true", monkeypatch=monkeypatch)
     assert result.exit_code == 0, result.output

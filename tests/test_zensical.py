@@ -22,7 +22,7 @@ from generator.site.zensical import ZENSICAL
 pytestmark = [pytest.mark.site]
 
 # The browser tests' sites, and the tests, as their modules define them; marked as those modules mark them.
-_FIXTURES = ("bundled", "fixture_site", "grouped_site", "exports_site", "chinese_site", "built", "site")
+_FIXTURES = ("bundled", "fixture_site", "grouped_site", "exports_site", "chinese_site", "japanese_sites", "built", "site")
 for _module in (test_browser, test_reader_tools):
     for _name, _value in vars(_module).items():
         if _name in _FIXTURES:

@@ -22,11 +22,16 @@ function text(value) {
 // A paper's title, as text or typeset math; marked with its language where
 // that is not the page's (an English title on a Chinese site), so that a
 // screen reader reads it in the right voice, as the rendered lists mark it.
+// Kana are Japanese; a title in Chinese characters alone is in the page's
+// language on a Japanese site, else Chinese (messages.content_language).
 var CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/;
+var KANA = /[\u3040-\u30ff]/;
 function titleNodes(rec) {
   var nodes = rec.title_math ? mathNodes(rec.title_math) : [text(rec.title)];
-  var own = CJK.test(text(rec.title)) ? "zh" : "en";
+  var title = text(rec.title);
   var page = (document.documentElement.lang || "en").slice(0, 2);
+  var han = page === "ja" ? "ja" : "zh";
+  var own = KANA.test(title) ? "ja" : CJK.test(title) ? han : "en";
   return own === page ? nodes : [el("span", { lang: own }, nodes)];
 }
 

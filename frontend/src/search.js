@@ -26,6 +26,20 @@ const EXCERPT_WORDS = 36;
 // What Enter in the box opens: the first result, by words or else by
 // meaning, never the link to the search-by-meaning page.
 const FIRST = ".md-search-result__item:not(.rl-search__meaning) > .md-search-result__link";
+// Pagefind splits a query into words only on a page whose <html lang> it
+// segments (zh, ja), though the index is split into words on every site
+// (INDEX_LANGUAGE in generator/site/search.py): on an English page
+// "対話システム" stayed one word, which the index does not hold, and found 1
+// of its 3 papers. Runs of Chinese or Japanese are split here, by the
+// browser's segmenter as Pagefind splits them, so a query finds the same
+// papers whatever the site's language.
+const CJK_RUN = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+/g;
+const SEGMENTER = typeof Intl.Segmenter === "function" ? new Intl.Segmenter("zh", { granularity: "word" }) : null;
+
+function cjkWords(query) {
+  if (!SEGMENTER) return query;
+  return query.replace(CJK_RUN, (run) => ` ${Array.from(SEGMENTER.segment(run), (word) => word.segment).join(" ")} `).trim();
+}
 
 let firstAnswer = null; // the promise of the first search's answer, once the reader heads for the box
 
@@ -183,7 +197,7 @@ function initSearch() {
     }
     try {
       const module = await load();
-      const answer = await module.search(query);
+      const answer = await module.search(cjkWords(query));
       if (number !== latest) return;
       const data = await Promise.all(answer.results.slice(0, RESULTS).map((result) => result.data()));
       if (number !== latest) return;

@@ -51,7 +51,8 @@ def listed_papers(members: list[Paper], subthemes: list[Any]) -> list[Paper]:
     return members[:_REPRESENTATIVES] if subthemes else members
 
 
-def environment(templates: Path, messages: catalogue.Messages) -> jinja2.Environment:
+def environment(templates: Path, messages: catalogue.Messages, *, han: str = "zh") -> jinja2.Environment:
+    """The pages' Jinja environment; han is the language of the list's text in Chinese characters alone (messages.han_language)."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates / "pages"),
         undefined=jinja2.StrictUndefined,
@@ -74,7 +75,7 @@ def environment(templates: Path, messages: catalogue.Messages) -> jinja2.Environ
         describe=sessions.describe,
         description=paper_description,
         iso=lambda session: session.start.isoformat(),
-        lang=catalogue.content_language,
+        lang=functools.partial(catalogue.content_language, han=han),
         records=_records_attribute,
     )
     env.globals.update(
@@ -84,6 +85,7 @@ def environment(templates: Path, messages: catalogue.Messages) -> jinja2.Environ
         listed=listed_papers,
         lang_of=_lang_of,
         site_language=messages.language,
+        han_language=han,
         LinkKind=LinkKind,
         t=functools.partial(_message, messages),
         t_text=messages.t,
@@ -146,7 +148,7 @@ def _link(context: jinja2.runtime.Context, target: Paper | Theme) -> Markup:
 @jinja2.pass_context
 def _lang_of(context: jinja2.runtime.Context, value: str) -> Markup:
     """A Markdown attribute list giving value's language when it is not the page's (a screen reader then switches voice); else nothing."""
-    own = catalogue.content_language(value)
+    own = catalogue.content_language(value, context["han_language"])
     return Markup(f'{{: lang="{own}" }}') if own != context["site_language"] else Markup("")
 
 

@@ -2,8 +2,12 @@
 
 A catalogue is templates/messages/LANG.json, a flat object of message ids and
 strings with {name} holes. A count has a form per plural category (id.one,
-id.other; Chinese has only .other); a language without a catalogue, or a
-message missing from one, falls back to English.
+id.other; Chinese and Japanese have only .other); a language without a
+catalogue, or a message missing from one, falls back to English.
+
+Chinese and Japanese share their characters: kana tell Japanese apart, and a
+text in Chinese characters alone ("音声合成", a theme's name or a title) is in
+the language of the list's other CJK text (han_language).
 """
 
 from __future__ import annotations
@@ -14,11 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import BuildError
+from ..model import ReadingList
 
 FALLBACK = "en"
 FOLDER = "messages"
 _HINT = 'write it like templates/messages/en.json: {"id": "text", …}'
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
 
 
 @dataclass(frozen=True)
@@ -65,14 +71,26 @@ def load(templates: Path, language: str) -> Messages:
     return Messages(language, strings)
 
 
-def interface_language(language: str, title: str) -> str:
-    """The interface's language: the one set, or for "auto" the one the list's title asks for (Chinese for a CJK title)."""
-    return content_language(title) if language == "auto" else language
+def interface_language(language: str, reading_list: ReadingList) -> str:
+    """The interface's language: the one set, or for "auto" the one the list's title is in (Chinese or Japanese for a CJK title)."""
+    return content_language(reading_list.title, han_language(reading_list)) if language == "auto" else language
 
 
-def content_language(value: str) -> str:
-    """The language a piece of content is written in, as far as the interface languages go: zh for CJK text, else en."""
-    return "zh" if _CJK.search(value) else "en"
+def han_language(reading_list: ReadingList) -> str:
+    """The language of the list's text in Chinese characters alone: ja where most of its CJK abstracts hold kana, else zh.
+
+    Every Japanese abstract writes its particles in kana; a Chinese one has none.
+    """
+    cjk = [abstract for abstract in (paper.abstract for paper in reading_list.papers) if _CJK.search(abstract)]
+    return "ja" if 2 * sum(1 for abstract in cjk if _KANA.search(abstract)) > len(cjk) else "zh"
+
+
+def content_language(value: str, han: str = "zh") -> str:
+    """The language a piece of content is written in, as far as the interface languages go: ja for text with kana, han
+    (the list's, see han_language) for other CJK text, else en."""
+    if _KANA.search(value):
+        return "ja"
+    return han if _CJK.search(value) else "en"
 
 
 def _read(path: Path) -> dict[str, str]:

@@ -64,12 +64,13 @@ def render_pages(
     list have a slot for recommendations, and the search-by-meaning page is
     added.
     """
-    language = catalogue.interface_language(language, reading_list.title)
+    language = catalogue.interface_language(language, reading_list)
+    han = catalogue.han_language(reading_list)
     messages = catalogue.load(templates, language)
     english = catalogue.load(templates, catalogue.FALLBACK)
-    env = environment(templates, messages)
+    env = environment(templates, messages, han=han)
     sources = sorted((templates / "pages").glob("*.j2")) + sorted((templates / catalogue.FOLDER).glob("*.json"))
-    kept = PageCache(cache, digest(language, *(path.read_bytes() for path in sources)))
+    kept = PageCache(cache, digest(language, han, *(path.read_bytes() for path in sources)))
     papers = reading_list.by_id()
     pages: dict[str, str] = {}
     keys: dict[str, str] = {}

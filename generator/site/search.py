@@ -48,8 +48,9 @@ OUTPUT_SUBDIR = "pagefind"
 _UNUSED = ("pagefind-ui.js", "pagefind-ui.css", "pagefind-modular-ui.js", "pagefind-modular-ui.css")
 _UNUSED += ("pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-highlight.js")
 # One language for every site, so search behaves the same whatever the UI
-# language: Pagefind's extended build splits Chinese into words for "zh" (at
-# indexing and in the browser) and leaves Latin words whole and unstemmed.
+# language: Pagefind's extended build splits Chinese and Japanese into words
+# for "zh" and leaves Latin words whole and unstemmed. In the browser it splits
+# a query only on a zh or ja page; frontend/src/search.js splits it on any.
 INDEX_LANGUAGE = "zh"
 
 

@@ -27,6 +27,9 @@ _CJK_PUNCTUATION = re.compile(r"[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\u30fb]"
 _HIRAGANA = re.compile(r"[\u3040-\u309f]+")
 _KANA = re.compile(r"[\u3040-\u30ff]")
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+# A sentence with no kana is Chinese: Japanese writes its particles in kana. Chinese characters alone with no
+# stop (a keyword, a theme's name, a short title) may be either language, as 機械翻訳 is Japanese.
+_CHINESE_STOP = re.compile(r"[\u3002\uff0c]")
 
 log = logging.getLogger(__name__)
 
@@ -90,8 +93,11 @@ def phrases(text: str) -> str:
     """text with each CJK run replaced by its compound nouns, set apart by "|" (which ends a phrase)."""
     if not CJK.search(text):
         return text
+    japanese = bool(_KANA.search(text))
+    if japanese or _CHINESE_STOP.search(text):
+        _say_if_rough(japanese)
     text = _CJK_PUNCTUATION.sub(" | ", text)
-    return _CJK_RUN.sub(lambda run: f" | {' | '.join(_compounds(run.group(0), japanese=bool(_KANA.search(text))))} | ", text)
+    return _CJK_RUN.sub(lambda run: f" | {' | '.join(_compounds(run.group(0), japanese=japanese))} | ", text)
 
 
 def _compounds(run: str, *, japanese: bool) -> list[str]:
@@ -222,7 +228,6 @@ def _jieba() -> Any:
         import jieba
         import jieba.posseg
     except ImportError:
-        _without_extra("Chinese")
         return None
     jieba.setLogLevel(logging.WARNING)
     return jieba.posseg
@@ -236,10 +241,17 @@ def _tagger() -> Any:
         return fugashi.Tagger()
     except (ImportError, RuntimeError):
         # fugashi without a dictionary (unidic-lite) raises RuntimeError when the tagger starts.
-        _without_extra("Japanese")
         return None
 
 
+def _say_if_rough(japanese: bool) -> None:
+    """Say that this language's text is cut roughly, where its segmenter is missing; a text that may be either
+    language says nothing, so that a Japanese list's kanji keywords ("機械翻訳") never warn of Chinese."""
+    if (_tagger() if japanese else _jieba()) is None:
+        _without_extra("Japanese" if japanese else "Chinese")
+
+
+@functools.cache
 def _without_extra(language: str) -> None:
     log.warning(
         "%s abstracts are cut into words roughly, at particles and punctuation: install the cjk extra "

@@ -240,10 +240,13 @@
     return value === null || value === void 0 ? "" : String(value);
   }
   var CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/;
+  var KANA = /[\u3040-\u30ff]/;
   function titleNodes(rec) {
     var nodes = rec.title_math ? mathNodes(rec.title_math) : [text(rec.title)];
-    var own2 = CJK.test(text(rec.title)) ? "zh" : "en";
+    var title = text(rec.title);
     var page = (document.documentElement.lang || "en").slice(0, 2);
+    var han = page === "ja" ? "ja" : "zh";
+    var own2 = KANA.test(title) ? "ja" : CJK.test(title) ? han : "en";
     return own2 === page ? nodes : [el("span", { lang: own2 }, nodes)];
   }
   function typeset(node) {
@@ -1981,6 +1984,12 @@
   var FIRST_WAIT = 3e3;
   var EXCERPT_WORDS = 36;
   var FIRST = ".md-search-result__item:not(.rl-search__meaning) > .md-search-result__link";
+  var CJK_RUN = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+/g;
+  var SEGMENTER = typeof Intl.Segmenter === "function" ? new Intl.Segmenter("zh", { granularity: "word" }) : null;
+  function cjkWords(query) {
+    if (!SEGMENTER) return query;
+    return query.replace(CJK_RUN, (run) => ` ${Array.from(SEGMENTER.segment(run), (word) => word.segment).join(" ")} `).trim();
+  }
   var firstAnswer = null;
   function firstSearch() {
     return firstAnswer;
@@ -2113,7 +2122,7 @@
       }
       try {
         const module = await load();
-        const answer = await module.search(query);
+        const answer = await module.search(cjkWords(query));
         if (number !== latest) return;
         const data = await Promise.all(answer.results.slice(0, RESULTS).map((result) => result.data()));
         if (number !== latest) return;

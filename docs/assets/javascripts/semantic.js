@@ -128,10 +128,13 @@
     return value === null || value === void 0 ? "" : String(value);
   }
   var CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/;
+  var KANA = /[\u3040-\u30ff]/;
   function titleNodes(rec) {
     var nodes = rec.title_math ? mathNodes(rec.title_math) : [text(rec.title)];
-    var own = CJK.test(text(rec.title)) ? "zh" : "en";
+    var title = text(rec.title);
     var page = (document.documentElement.lang || "en").slice(0, 2);
+    var han = page === "ja" ? "ja" : "zh";
+    var own = KANA.test(title) ? "ja" : CJK.test(title) ? han : "en";
     return own === page ? nodes : [el("span", { lang: own }, nodes)];
   }
   function typeset(node) {
