@@ -11,9 +11,17 @@ from enum import StrEnum
 
 
 class LinkKind(StrEnum):
+    """What a link leads to, which names its button: each kind has its own name, so two buttons never read the same."""
+
+    # The paper's page at the venue (its abstract), on OpenReview or on arXiv.
+    PAGE = "page"
+    OPENREVIEW = "openreview"
+    ARXIV = "arxiv"
+    PDF = "pdf"
+    DOI = "doi"
+    SUPPLEMENT = "supplement"
     CODE = "code"
     PROJECT = "project"
-    PAPER = "paper"
 
 
 @dataclass(frozen=True)
