@@ -11,9 +11,9 @@ from enum import StrEnum
 
 
 class LinkKind(StrEnum):
-    """What a link leads to, which names its button: each kind has its own name, so two buttons never read the same."""
+    """What a link leads to, which names its button: the paper's page, its PDF and its DOI no longer all read "Paper"."""
 
-    # The paper's page at the venue (its abstract), on OpenReview or on arXiv.
+    # The paper's page at the venue (its abstract); OpenReview's and arXiv's are named for them.
     PAGE = "page"
     OPENREVIEW = "openreview"
     ARXIV = "arxiv"

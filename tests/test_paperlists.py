@@ -48,6 +48,21 @@ def test_a_doi_cut_by_a_space_is_read_whole(eccv):
     assert "https://doi.org/10.1007/978-3-031-19830-4_21" in [link.url for link in paper.links]
 
 
+@pytest.mark.parametrize(
+    ("given", "doi"),
+    [
+        ("10.1007/978-3-031-19830-4_ 21", "10.1007/978-3-031-19830-4_21"),
+        ("10.1145/3580305 (preprint)", "10.1145/3580305"),
+        # Two DOIs stay two: the first is the paper's.
+        ("10.1145/123 - 10.1145/456", "10.1145/123"),
+    ],
+)
+def test_a_spaced_doi_is_joined_only_inside_itself(tmp_path, given, doi):
+    path = tmp_path / "x.jsonl"
+    path.write_text(json.dumps({"title": "T", "doi": given}) + "\n", encoding="utf-8")
+    assert read_papers([path]).papers[0].doi == doi
+
+
 def test_each_link_of_a_paperlists_record_has_its_own_kind(eccv):
     paper = eccv["Self-Supervised Depth Completion with State-of-the-Art Sparse Priors"]
     assert [link.kind for link in paper.links] == [

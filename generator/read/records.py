@@ -56,8 +56,8 @@ _PROSE = ("title", "abstract", "summary")
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _DOI = re.compile(r"10\.\d{4,9}/\S+")
 # A DOI as exports spell it: Paper Copilot's ECCV lists write "10.1007/978-3-031-19830-4 _21", a space before the
-# chapter's "_21"; a space next to "_", "-", "." or "/" is inside the DOI.
-_SPACED_DOI = re.compile(r"10\.\d{4,9}/\S+(?:(?:(?<=[_./-])\s+|\s+(?=[_./-]))\S+)*")
+# chapter's "_21"; a space next to "_", "-", "." or "/" is inside the DOI, unless another DOI follows it.
+_SPACED_DOI = re.compile(r"10\.\d{4,9}/\S+(?:(?:(?<=[_./-])\s+|\s+(?=[_./-]))(?!10\.\d{4,9}/)(?=\S*[A-Za-z0-9])\S+)*")
 _ARXIV_ID = re.compile(r"(?:arXiv:)?(\d{4}\.\d{4,5}(?:v\d+)?)", re.IGNORECASE)
 
 _HOSTS = (
