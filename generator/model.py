@@ -11,9 +11,17 @@ from enum import StrEnum
 
 
 class LinkKind(StrEnum):
+    """What a link leads to, which names its button: the paper's page, its PDF and its DOI no longer all read "Paper"."""
+
+    # The paper's page at the venue (its abstract); OpenReview's and arXiv's are named for them.
+    PAGE = "page"
+    OPENREVIEW = "openreview"
+    ARXIV = "arxiv"
+    PDF = "pdf"
+    DOI = "doi"
+    SUPPLEMENT = "supplement"
     CODE = "code"
     PROJECT = "project"
-    PAPER = "paper"
 
 
 @dataclass(frozen=True)

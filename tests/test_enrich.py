@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from support import make_paper
 
 from generator.enrich import summarise, unify_keywords
@@ -14,6 +15,28 @@ def test_the_summary_never_repeats_the_abstracts_first_sentence():
 def test_the_summary_is_the_later_sentence_that_states_the_contribution():
     abstract = "Long contexts are slow to attend to. We propose FooNet, a sparse attention model. It is fast."
     assert summarise(abstract) == "We propose FooNet, a sparse attention model."
+
+
+@pytest.mark.parametrize(
+    ("sentence", "summary"),
+    [
+        ("To this end, we present FooNet, a sparse attention model.", "We present FooNet, a sparse attention model."),
+        ("Thus, in this work, we introduce FooNet.", "In this work, we introduce FooNet."),
+        ("Therefore we propose FooNet.", "We propose FooNet."),
+        ("However, we show that attention is sparse.", "We show that attention is sparse."),
+        ("To address this limitation, we propose FooNet.", "We propose FooNet."),
+        ("Motivated by these findings, we design FooNet.", "We design FooNet."),
+        ("Building on this insight, our work develops FooNet.", "Our work develops FooNet."),
+        # A name keeps its own capitals.
+        ("To this end, pLDDT-guided sampling, which we propose, is shown.", "pLDDT-guided sampling, which we propose, is shown."),
+        # What points at the paper, or says what it needs itself, stays.
+        ("In this paper, we propose FooNet.", "In this paper, we propose FooNet."),
+        ("To overcome the cost of attention, we propose FooNet.", "To overcome the cost of attention, we propose FooNet."),
+        ("Inspired by sparse coding, we propose FooNet.", "Inspired by sparse coding, we propose FooNet."),
+    ],
+)
+def test_the_summary_does_not_open_with_what_points_at_a_sentence_it_leaves_out(sentence, summary):
+    assert summarise(f"Long contexts are slow to attend to. {sentence} It is fast.") == summary
 
 
 def test_an_abstract_that_states_no_contribution_gets_no_summary():

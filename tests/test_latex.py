@@ -186,7 +186,7 @@ def test_a_page_shows_no_dollar_or_command_in_its_heading_summary_or_description
     )
     da2 = (shapes_site / "papers" / "323ximYcsk" / "index.html").read_text(encoding="utf-8")
     assert "<title>DA²: Depth Anything in Any Direction - " in da2
-    assert 'content="To address these challenges, we propose DA²: Depth Anything in Any Direction, an accurate' in da2
+    assert 'content="We propose DA²: Depth Anything in Any Direction, an accurate' in da2
 
 
 @pytest.mark.site

@@ -198,6 +198,27 @@ def test_ris_export_parses_back_with_every_field_the_input_gives(page, site):
     assert "lab: Example Lab" in entries["moe5"]["notes"]
 
 
+def test_the_reading_lists_bibtex_is_the_entry_the_papers_page_copies(context, page, site):
+    """Authors, DOI, PDF and URL alike (#46): the list's export had only the title and the site's page."""
+    base, records = site
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base.rstrip("/"))
+    star(page, base, records, "evil1")
+    page.get_by_role("button", name="Copy citation").click()
+    expect(page.locator(".rl-actions__status")).to_have_text("Citation copied")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    open_reading_list(page, base)
+    _, exported = download(page, '[data-rl-action="export-bibtex"]')
+
+    def cited(entry: str) -> list[str]:
+        # The note alone may differ: the list's says whether the reader has read the paper.
+        return [line for line in entry.splitlines() if not line.startswith("  note = ")]
+
+    assert cited(exported) == cited(copied)
+    assert "  author = {Ann Lee and Bo Chen},\n" in exported
+    assert "  doi = {10.1234/evil.1},\n" in exported
+    assert "  pdf = {https://example.org/evil.pdf},\n" in exported
+
+
 def test_an_export_loads_only_the_citation_chunks_of_its_papers(page, site):
     base, records = site
     star(page, base, records, "zh4")

@@ -54,8 +54,8 @@ def test_openreview_api_v1_notes_are_flattened():
     assert paper.summary == "An $\\ell_1$ penalty on policy logits stabilises on-policy training."
     assert paper.year == "2019"
     assert paper.links == [
-        Link("https://openreview.net/forum?id=rJl5MeHKvB", LinkKind.PAPER),
-        Link("https://openreview.net/pdf/6c1b0a9e2f.pdf", LinkKind.PAPER),
+        Link("https://openreview.net/forum?id=rJl5MeHKvB", LinkKind.OPENREVIEW),
+        Link("https://openreview.net/pdf/6c1b0a9e2f.pdf", LinkKind.PDF),
         Link("https://github.com/example/l1-pg", LinkKind.CODE),
     ]
 
@@ -101,9 +101,7 @@ def test_paperlists_links_are_all_kept_in_order():
         "https://github.com/example/consistency-policy",
     ]
     assert by_id["cD4eF6gH8i"].links[-1] == Link("https://example.org/sae-proteins", LinkKind.PROJECT)
-    assert by_id["gH6iJ8kL0m"].links[-1] == Link(
-        "https://raw.githubusercontent.com/example/papers/main/route.pdf", LinkKind.PAPER
-    )
+    assert by_id["gH6iJ8kL0m"].links[-1] == Link("https://raw.githubusercontent.com/example/papers/main/route.pdf", LinkKind.PDF)
     assert by_id["aB3dE5fG7h"].authors == ["Lena Vogel", "Kwame Mensah", "Yuki Tanaka"]
     assert by_id["eF5gH7iJ9k"].abstract == ""
 
@@ -129,7 +127,7 @@ def test_bibtex_entries_with_strings_names_and_arxiv_ids():
     assert "It shows \\emph{word-level} alignments computed by \\texttt{fast\\_align}" in paper.abstract
     assert by_id["C16-2020"].doi == "10.18653/v1/C16-2020"
     assert by_id["C16-2020"].abstract == ""
-    assert by_id["smith2019sparse"].links == [Link("https://arxiv.org/abs/1904.01234", LinkKind.PAPER)]
+    assert by_id["smith2019sparse"].links == [Link("https://arxiv.org/abs/1904.01234", LinkKind.ARXIV)]
     assert by_id["smith2019sparse"].source.line == 26
 
 

@@ -1,5 +1,5 @@
 // A paper page's buttons: star, read, copy link, copy citation, copy RIS.
-import { bibtexEntry, risEntry } from "./citations.js";
+import { bibtexEntry, citedOnPage, risEntry } from "./citations.js";
 import { el, text } from "./dom.js";
 import { msg } from "./i18n.js";
 import { indexPapers } from "./papers.js";
@@ -30,28 +30,23 @@ function legacyCopy(value) {
 }
 
 // Built from the page itself, so paper pages need not load papers.js: the
-// citation_* tags in its head hold what the input gives, the title with its
-// math in plain text (the heading's text is KaTeX's once typeset).
+// citation_* tags in its head hold the citation fields (citedOnPage), the
+// title with its math in plain text (the heading's text is KaTeX's once typeset).
 function paperFromPage(id) {
   var themeLink = document.querySelector(".rl-meta a");
-  function tags(name) {
-    return Array.prototype.map.call(document.head.querySelectorAll('meta[name="citation_' + name + '"]'), function (m) { return m.content; });
-  }
+  var title = document.head.querySelector('meta[name="citation_title"]');
   var h1 = document.querySelector(".md-content h1");
-  return {
-    id: id,
-    title: tags("title")[0] || (h1 ? h1.textContent.trim() : document.title),
-    url: canonicalPageUrl(),
-    theme: themeLink ? themeLink.textContent.trim() : "",
-    status: "",
-    derived: !!document.querySelector(".rl-derived"),
-    authors: tags("author"),
-    year: tags("publication_date")[0] || "",
-    conference: tags("conference_title")[0] || "",
-    journal: tags("journal_title")[0] || "",
-    doi: tags("doi")[0] || "",
-    pdf: tags("pdf_url")[0] || ""
-  };
+  return Object.assign(
+    {
+      id: id,
+      title: title ? title.content : h1 ? h1.textContent.trim() : document.title,
+      url: canonicalPageUrl(),
+      theme: themeLink ? themeLink.textContent.trim() : "",
+      status: "",
+      derived: !!document.querySelector(".rl-derived")
+    },
+    citedOnPage()
+  );
 }
 
 function canonicalPageUrl() {

@@ -1,5 +1,55 @@
-// BibTeX entries for papers.
+// BibTeX and RIS entries for papers, and the citation fields they cite.
 import { text } from "./dom.js";
+import { fnv1a } from "./hash.js";
+import { loadData } from "./papers.js";
+
+// What a citation says of a paper beyond its title and page, each field with
+// the citation_* meta tag a paper page holds it in: the generator's
+// citations.citation writes them there and in citations/XX.js alike, so a
+// paper's Copy citation and every BibTeX export of it cite the same.
+var CITED = {
+  authors: "citation_author",
+  year: "citation_publication_date",
+  conference: "citation_conference_title",
+  journal: "citation_journal_title",
+  doi: "citation_doi",
+  pdf: "citation_pdf_url"
+};
+
+// The citation fields of a paper page, from its head.
+function citedOnPage() {
+  var fields = {};
+  Object.keys(CITED).forEach(function (field) {
+    var values = Array.prototype.map.call(document.head.querySelectorAll('meta[name="' + CITED[field] + '"]'), function (m) { return m.content; });
+    if (values.length) fields[field] = field === "authors" ? values : values[0];
+  });
+  return fields;
+}
+
+// The citation fields of a record of citations/XX.js.
+function cited(record) {
+  var fields = {};
+  Object.keys(CITED).forEach(function (field) {
+    if (record && Object.hasOwn(record, field)) fields[field] = field === "authors" ? record[field].map(text) : text(record[field]);
+  });
+  return fields;
+}
+
+// The chunk holding a paper's citation fields, as the generator's
+// citations.chunk_of names it: the low byte of the 32-bit FNV-1a hash of
+// the id's UTF-8, in two hex digits.
+var CHUNKS = 256;
+function chunkOf(id) {
+  return (fnv1a(id) % CHUNKS).toString(16).padStart(2, "0");
+}
+
+// The citations/XX.js records of these papers, by id, from their chunks.
+function loadCitations(recs) {
+  var chunks = Array.from(new Set(recs.map(function (r) { return chunkOf(text(r.id)); })));
+  return Promise.all(chunks.map(function (c) { return loadData("citations/" + c + ".js", "RL_CITATIONS_" + c); })).then(function (parts) {
+    return Object.assign({}, ...parts);
+  });
+}
 
 function bibKey(id, used) {
   var base = "rl:" + (text(id).replace(/[^A-Za-z0-9_:-]/g, "") || "paper");
@@ -36,7 +86,7 @@ function bibUrl(url) {
 }
 
 // paper: { id, title, url (absolute), theme, status, derived, read, note }, and
-// from a paper page's citation tags: authors, year, conference or journal, doi, pdf.
+// the citation fields (CITED): authors, year, conference or journal, doi, pdf.
 function bibtexEntry(paper, used) {
   var type = paper.conference ? "inproceedings" : paper.journal ? "article" : "misc";
   var fields = [["title", "{" + bibText(paper.title) + "}"]];
@@ -65,4 +115,4 @@ function risEntry(paper) {
   return lines.map(function (l) { return l[0] + "  - " + text(l[1]).replace(/\s+/g, " ").trim(); }).join("\n") + "\n";
 }
 
-export { bibtexEntry, risEntry };
+export { bibtexEntry, cited, citedOnPage, loadCitations, risEntry };

@@ -5,32 +5,15 @@
  * come from citations/XX.js, of which an export loads only those holding its
  * papers.
  */
+import { loadCitations } from "./citations.js";
 import { el, text } from "./dom.js";
-import { fnv1a } from "./hash.js";
 import { strings } from "./i18n.js";
-import { loadData } from "./papers.js";
 import { download, siteName, starredPapers, toBibtex, toCsv } from "./reading-list.js";
 import { store } from "./store.js";
 import { publicHref, ROOT } from "./urls.js";
 
 // The interface's words, from the site language's catalogue (templates/messages/, keys "js.exports.*").
 var T = strings("js.exports");
-
-// The chunk holding a paper's citation fields, as the generator's
-// citations.chunk_of names it: the low byte of the 32-bit FNV-1a hash of
-// the id's UTF-8, in two hex digits.
-var CHUNKS = 256;
-function chunkOf(id) {
-  return (fnv1a(id) % CHUNKS).toString(16).padStart(2, "0");
-}
-
-// The citation fields of these papers, by id, from their chunks.
-function citations(recs) {
-  var chunks = Array.from(new Set(recs.map(function (r) { return chunkOf(text(r.id)); })));
-  return Promise.all(chunks.map(function (c) { return loadData("citations/" + c + ".js", "RL_CITATIONS_" + c); })).then(function (parts) {
-    return Object.assign({}, ...parts);
-  });
-}
 
 // A paper as the exports see it: its record in papers.js, its citation
 // fields and the reader's own state.
@@ -61,6 +44,11 @@ function extras(c) {
   return Object.keys(extra).sort().map(function (k) { return oneLine(k) + ": " + oneLine(extra[k]); });
 }
 
+// Where the paper appeared: the conference or journal the input names, else the list.
+function venue(c) {
+  return c.conference || c.journal || siteName();
+}
+
 function doi(c) {
   return oneLine(c.doi || "");
 }
@@ -87,7 +75,7 @@ function toRis(papers) {
       tag("PY", String(date[0]));
       tag("DA", [date[0], pad(date[1]), pad(date[2])].join("/") + "/");
     }
-    tag("T2", c.venue || siteName());
+    tag("T2", venue(c));
     tag("DO", doi(c));
     tag("UR", c.link || p.page);
     if (c.link) tag("UR", p.page);
@@ -128,7 +116,7 @@ function toCsl(papers) {
     if (list(c.keywords).length) item.keyword = list(c.keywords).join(", ");
     var date = list(c.date).map(Number);
     if (date.length) item.issued = { "date-parts": [date] };
-    item["container-title"] = c.venue || siteName();
+    item["container-title"] = venue(c);
     if (c.track) item.genre = text(c.track);
     if (doi(c)) item.DOI = doi(c);
     item.URL = text(c.link || p.page);
@@ -143,7 +131,7 @@ function toCsl(papers) {
 }
 
 var FORMATS = {
-  bibtex: { label: "BibTeX", ext: "bib", type: "application/x-bibtex", make: function (recs) { return toBibtex(recs); } },
+  bibtex: { label: "BibTeX", ext: "bib", type: "application/x-bibtex", cites: true, make: function (recs, cites) { return toBibtex(recs, cites); } },
   ris: { label: "RIS", ext: "ris", type: "application/x-research-info-systems", cites: true, make: function (recs, cites) { return toRis(recs.map(function (r) { return full(r, cites); })); } },
   csl: { label: "CSL-JSON", ext: "json", type: "application/vnd.citationstyles.csl+json", cites: true, make: function (recs, cites) { return toCsl(recs.map(function (r) { return full(r, cites); })); } },
   csv: { label: "CSV", ext: "csv", type: "text/csv", make: function (recs) { return toCsv(recs); } }
@@ -151,8 +139,8 @@ var FORMATS = {
 
 function exportAs(format, recs, name, status) {
   var f = FORMATS[format];
-  // BibTeX and CSV carry what the records give: no citations to load.
-  return (f.cites ? citations(recs) : Promise.resolve({})).then(
+  // CSV carries what the records give: no citations to load.
+  return (f.cites ? loadCitations(recs) : Promise.resolve({})).then(
     function (cites) { download(name + "." + f.ext, f.make(recs, cites), f.type); },
     function () { if (status) status.textContent = T.failed; }
   );

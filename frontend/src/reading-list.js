@@ -1,5 +1,5 @@
 // The Reading list page: starred papers by theme, exports and CSV import.
-import { bibtexEntry } from "./citations.js";
+import { bibtexEntry, cited, loadCitations } from "./citations.js";
 import { announce, el, text, titleNodes, typeset } from "./dom.js";
 import { msg, msgCount } from "./i18n.js";
 import { store } from "./store.js";
@@ -13,7 +13,7 @@ function initReadingList(box, idx) {
   var file = el("input", { type: "file", accept: ".csv,text/csv", class: "rl-offscreen", tabindex: "-1", "aria-hidden": "true" });
   var buttons = [
     ["export-markdown", function () { download("reading-list.md", toMarkdown(starredPapers(idx)), "text/markdown"); }],
-    ["export-bibtex", function () { download("reading-list.bib", toBibtex(starredPapers(idx)), "application/x-bibtex"); }],
+    ["export-bibtex", function () { exportBibtex(starredPapers(idx), status); }],
     ["export-csv", function () { download("reading-list.csv", toCsv(starredPapers(idx)), "text/csv"); }],
     ["import-csv", function () { file.click(); }]
   ].map(function (b) {
@@ -111,11 +111,20 @@ function toMarkdown(papers) {
   return out.join("\n");
 }
 
-function toBibtex(papers) {
+// The same entries as the papers' own pages copy: their citation fields come from citations/XX.js.
+function toBibtex(papers, cites) {
   var used = new Set();
   return papers.map(function (p) {
-    return bibtexEntry({ id: p.id, title: p.title, url: publicHref(p.url), theme: p.theme, status: p.status, derived: p.title_derived, read: store.read(p.id), note: store.note(p.id) }, used);
+    var paper = { id: p.id, title: p.title, url: publicHref(p.url), theme: p.theme, status: p.status, derived: p.title_derived, read: store.read(p.id), note: store.note(p.id) };
+    return bibtexEntry(Object.assign(paper, cited(cites[p.id])), used);
   }).join("\n");
+}
+
+function exportBibtex(papers, status) {
+  loadCitations(papers).then(
+    function (cites) { download("reading-list.bib", toBibtex(papers, cites), "application/x-bibtex"); },
+    function () { status.textContent = msg("js.exports.failed"); }
+  );
 }
 
 var CSV_COLUMNS = ["id", "title", "theme", "status", "url", "read", "note"];

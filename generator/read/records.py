@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 from ..errors import InputError
 from ..model import Link, LinkKind, Paper, Source
 from ..text.latex import untex
+from ..text.residue import tidy
 from .sessions import is_session_list, read_sessions
 
 # Field names that exports use, each mapped to ours; where a record has
@@ -34,23 +35,38 @@ _ALIASES = {
     "doi": ("doi",),
 }
 # Fields that hold a link, and what the page calls it: the first of the
-# "url" ones is the paper's page, kept for citations too.
+# "url" ones is the paper's page, kept for citations too; its host may say
+# better what it is (OpenReview, arXiv, code).
 _LINK_ALIASES: dict[str, tuple[tuple[str, ...], LinkKind | None]] = {
     "url": (("url", "link", "site", "forum_url", "paper_url", "openreview_url", "openreview", "html_url", "page_url"), None),
-    "pdf": (("pdf", "pdf_url", "pdf_link", "pdf_path", "oa", "openaccess", "open_access"), LinkKind.PAPER),
-    "arxiv": (("arxiv", "arxiv_url", "arxiv_id"), LinkKind.PAPER),
+    "pdf": (("pdf", "pdf_url", "pdf_link", "pdf_path", "oa", "openaccess", "open_access"), LinkKind.PDF),
+    "supplement": (
+        ("supp", "supplement", "supplementary", "supplemental", "supplementary_material", "supp_url"),
+        LinkKind.SUPPLEMENT,
+    ),
+    "arxiv": (("arxiv", "arxiv_url", "arxiv_id"), LinkKind.ARXIV),
     "code": (("code", "code_url", "code_link", "github", "repository", "repo"), LinkKind.CODE),
     "project": (("project", "project_page", "project_url", "homepage", "website"), LinkKind.PROJECT),
 }
 _LISTS = ("authors", "keywords")
 # Fields shown as text, whose LaTeX accents and protective braces become Unicode (ids, years and DOIs are left alone).
 _UNTEX = ("title", "abstract", "summary", "venue", "track", "status", "primary_area")
+# Prose, which keeps what a spreadsheet or a PDF left in it unless repaired (see text/residue.py).
+_PROSE = ("title", "abstract", "summary")
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _DOI = re.compile(r"10\.\d{4,9}/\S+")
+# A DOI as exports spell it: Paper Copilot's ECCV lists write "10.1007/978-3-031-19830-4 _21", a space before the
+# chapter's "_21"; a space next to "_", "-", "." or "/" is inside the DOI, unless another DOI follows it.
+_SPACED_DOI = re.compile(r"10\.\d{4,9}/\S+(?:(?:(?<=[_./-])\s+|\s+(?=[_./-]))(?!10\.\d{4,9}/)(?=\S*[A-Za-z0-9])\S+)*")
 _ARXIV_ID = re.compile(r"(?:arXiv:)?(\d{4}\.\d{4,5}(?:v\d+)?)", re.IGNORECASE)
 
-_CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "anonymous.4open.science", "huggingface.co")
-_PAPER_HOSTS = ("arxiv.org", "openreview.net", "doi.org", "aclanthology.org")
+_HOSTS = (
+    (LinkKind.CODE, ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "anonymous.4open.science", "huggingface.co")),
+    (LinkKind.OPENREVIEW, ("openreview.net",)),
+    (LinkKind.ARXIV, ("arxiv.org",)),
+    (LinkKind.DOI, ("doi.org",)),
+    (LinkKind.PAGE, ("aclanthology.org",)),
+)
 
 FIELDS = (*_ALIASES, *_LINK_ALIASES)
 _ATTRIBUTES = frozenset(field.name for field in dataclasses.fields(Paper))
@@ -151,9 +167,11 @@ def paper_from_record(record: Any, source: Source, fields: FieldMap = DEFAULT_FI
 
 
 def _value(field: str, value: Any) -> Any:
-    """A field's value as the paper keeps it: text, or a list; text-mode LaTeX in Unicode where it is shown."""
+    """A field's value as the paper keeps it: text, or a list; text-mode LaTeX in Unicode where it is shown, prose tidied."""
     if field in _LISTS:
         return [untex(item) for item in split_values(value)]
+    if field in _PROSE:
+        return tidy(untex(_text(value)))
     return untex(_text(value)) if field in _UNTEX else _text(value)
 
 
@@ -162,20 +180,20 @@ def _column_of(record: dict[str, Any], fields: FieldMap, field: str, rank: int) 
 
 
 def _given_links(found: list[tuple[int, str, Any]], paper: Paper) -> list[Link]:
-    """The record's links in the order url, pdf, arXiv, code, project; the first of each kind fills the paper's field."""
+    """The record's links in the order url, pdf, supplement, arXiv, code, project, DOI; the first url, pdf and code fill the paper's fields."""
     links: dict[str, Link] = {}
     for _, field, value in found:
         for url in split_values(value) if isinstance(value, list) else [_text(value)]:
             target = _absolute(url, field)
             if not target:
                 continue
-            kind = _LINK_ALIASES[field][1] or link_kind(target)
+            kind = _LINK_ALIASES[field][1] or link_kind(target, LinkKind.PAGE)
             links.setdefault(target, Link(target, kind))
             if field in ("url", "pdf", "code") and not getattr(paper, field):
                 setattr(paper, field, target)
     if paper.doi:
         target = f"https://doi.org/{paper.doi}"
-        links.setdefault(target, Link(target, LinkKind.PAPER))
+        links.setdefault(target, Link(target, LinkKind.DOI))
     return list(links.values())
 
 
@@ -192,18 +210,19 @@ def _absolute(value: str, field: str) -> str:
 
 
 def _doi(value: str) -> str:
-    """A DOI without the resolver in front of it ("https://doi.org/10.1145/3580305" is 10.1145/3580305)."""
-    match = _DOI.search(value)
-    return match.group(0) if match else ""
+    """A DOI without the resolver in front of it ("https://doi.org/10.1145/3580305" is 10.1145/3580305), and without spaces."""
+    match = _SPACED_DOI.search(value)
+    return "".join(match.group(0).split()) if match else ""
 
 
-def link_kind(url: str) -> LinkKind:
-    host = (urlsplit(url).hostname or "").removeprefix("www.")
-    if any(host == h or host.endswith("." + h) for h in _CODE_HOSTS):
-        return LinkKind.CODE
-    if any(host == h or host.endswith("." + h) for h in _PAPER_HOSTS):
-        return LinkKind.PAPER
-    return LinkKind.PROJECT
+def link_kind(url: str, unknown: LinkKind = LinkKind.PROJECT) -> LinkKind:
+    """What a link is by its host (code, OpenReview, arXiv, a DOI) or its path (a PDF); unknown where neither says."""
+    parts = urlsplit(url)
+    host = (parts.hostname or "").removeprefix("www.")
+    for kind, hosts in _HOSTS:
+        if any(host == h or host.endswith("." + h) for h in hosts):
+            return kind
+    return LinkKind.PDF if parts.path.lower().endswith(".pdf") else unknown
 
 
 def paper_id(text: str) -> str:

@@ -19,6 +19,19 @@ from ..paths import CITATIONS_CHUNK, SESSIONS_SCRIPT
 from ..read.sessions import describe, utc_stamp
 from .feeds import date_parts
 
+# What an export calls a journal article: BibTeX's, CSL's and RIS's types.
+_JOURNAL = {"article", "article-journal", "JOUR", "JFULL", "EJOUR"}
+# The citation_* meta tag of a paper's page that holds each field of citation()
+# (frontend/src/citations.js, CITED, reads them back under these names).
+CITATION_TAGS = {
+    "authors": "citation_author",
+    "year": "citation_publication_date",
+    "conference": "citation_conference_title",
+    "journal": "citation_journal_title",
+    "doi": "citation_doi",
+    "pdf": "citation_pdf_url",
+}
+
 # citations/XX.js defines window.RL_CITATIONS_XX, XX being the low byte of the
 # FNV-1a hash of the id's UTF-8, in two hex digits (frontend/src/exports.js, chunkOf, agrees).
 CHUNKS = 256
@@ -47,22 +60,37 @@ def chunk_of(paper_id: str) -> str:
     return f"{value % CHUNKS:02x}"
 
 
+def citation(paper: Paper) -> dict[str, object]:
+    """What a citation says of the paper beyond its title and page: authors, year, venue, DOI and PDF, the empty left out.
+
+    The venue is a journal's or a conference's, as the export types it. A
+    paper page's citation_* tags and its record in citations/XX.js are both
+    this, so its Copy citation and every BibTeX export of it cite the same.
+    """
+    kind = next((paper.extra[key] for key in ("bibtex_type", "csl_type", "ris_type") if key in paper.extra), "")
+    fields = {
+        "authors": paper.authors,
+        "year": paper.year,
+        "journal" if kind in _JOURNAL else "conference": paper.venue,
+        "doi": paper.doi,
+        "pdf": paper.pdf,
+    }
+    return {field: value for field, value in fields.items() if value}
+
+
 def _script(name: str, data: object) -> str:
     return f"window.{name} = {json.dumps(data, ensure_ascii=False, separators=(',', ':'))};\n"
 
 
 def _record(paper: Paper) -> dict[str, object]:
-    """A paper's fields, leaving out the empty ones; sessions with their times in UTC for calendars."""
+    """A paper's fields, leaving out the empty ones: its citation, then the rest; sessions with their times in UTC for calendars."""
     record: dict[str, object] = {
         "title": paper.title,
-        "authors": paper.authors,
+        **citation(paper),
         "abstract": paper.abstract,
         "keywords": paper.keywords,
         "date": list(date_parts(paper)),
-        "venue": paper.venue,
-        "doi": paper.doi,
         "link": paper.url,
-        "pdf": paper.pdf,
         "code": paper.code,
         "track": paper.track,
         "status": paper.status,

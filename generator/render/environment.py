@@ -26,6 +26,7 @@ from ..text.latex import plain_math
 from ..text.markup import abstract_html, escape, inert, inline_html, plain_text
 from ..text.words import plural, sentences, shorten
 from . import messages as catalogue
+from .citations import CITATION_TAGS, citation
 
 _WORDS_PER_MINUTE = 200
 # A theme with sub-themes shows this many of its papers, the most representative.
@@ -94,27 +95,15 @@ def environment(templates: Path, messages: catalogue.Messages, *, han: str = "zh
     return env
 
 
-# What an export calls a journal article: BibTeX's, CSL's and RIS's types.
-_JOURNAL = {"article", "article-journal", "JOUR", "JFULL", "EJOUR"}
-
-
 def citation_tags(paper: Paper) -> list[list[str]]:
     """The paper's Highwire Press citation_* meta tags (name, content), as Zotero and Google Scholar read them.
 
-    Every field the input gives goes in: authors, year, venue (as a journal
-    or a conference, as the export types it), DOI, PDF and the paper's page.
+    Every field the input gives goes in: the title, the citation's fields
+    (authors, year, venue, DOI, PDF; see citations.citation) and the paper's page.
     """
     tags = [["citation_title", plain_math(paper.title)]]
-    tags += [["citation_author", author] for author in paper.authors]
-    if paper.year:
-        tags.append(["citation_publication_date", paper.year])
-    if paper.venue:
-        kind = next((paper.extra[key] for key in ("bibtex_type", "csl_type", "ris_type") if key in paper.extra), "")
-        tags.append(["citation_journal_title" if kind in _JOURNAL else "citation_conference_title", paper.venue])
-    if paper.doi:
-        tags.append(["citation_doi", paper.doi])
-    if paper.pdf:
-        tags.append(["citation_pdf_url", paper.pdf])
+    for field, value in citation(paper).items():
+        tags += [[CITATION_TAGS[field], item] for item in (value if isinstance(value, list) else [value])]
     if paper.url:
         tags.append(["citation_abstract_html_url", paper.url])
     return tags

@@ -256,7 +256,55 @@
     document.dispatchEvent(new CustomEvent(name, { detail }));
   }
 
+  // src/hash.js
+  function fnv1a(value) {
+    var hash = 2166136261;
+    new TextEncoder().encode(value).forEach(function(byte) {
+      hash = Math.imul(hash ^ byte, 16777619) >>> 0;
+    });
+    return hash;
+  }
+
   // src/citations.js
+  var CITED = {
+    authors: "citation_author",
+    year: "citation_publication_date",
+    conference: "citation_conference_title",
+    journal: "citation_journal_title",
+    doi: "citation_doi",
+    pdf: "citation_pdf_url"
+  };
+  function citedOnPage() {
+    var fields2 = {};
+    Object.keys(CITED).forEach(function(field) {
+      var values = Array.prototype.map.call(document.head.querySelectorAll('meta[name="' + CITED[field] + '"]'), function(m) {
+        return m.content;
+      });
+      if (values.length) fields2[field] = field === "authors" ? values : values[0];
+    });
+    return fields2;
+  }
+  function cited(record) {
+    var fields2 = {};
+    Object.keys(CITED).forEach(function(field) {
+      if (record && Object.hasOwn(record, field)) fields2[field] = field === "authors" ? record[field].map(text) : text(record[field]);
+    });
+    return fields2;
+  }
+  var CHUNKS = 256;
+  function chunkOf(id) {
+    return (fnv1a(id) % CHUNKS).toString(16).padStart(2, "0");
+  }
+  function loadCitations(recs) {
+    var chunks = Array.from(new Set(recs.map(function(r) {
+      return chunkOf(text(r.id));
+    })));
+    return Promise.all(chunks.map(function(c) {
+      return loadData("citations/" + c + ".js", "RL_CITATIONS_" + c);
+    })).then(function(parts) {
+      return Object.assign({}, ...parts);
+    });
+  }
   function bibKey(id, used) {
     var base = "rl:" + (text(id).replace(/[^A-Za-z0-9_:-]/g, "") || "paper");
     var key = base;
@@ -507,26 +555,19 @@
   }
   function paperFromPage(id) {
     var themeLink = document.querySelector(".rl-meta a");
-    function tags(name) {
-      return Array.prototype.map.call(document.head.querySelectorAll('meta[name="citation_' + name + '"]'), function(m) {
-        return m.content;
-      });
-    }
+    var title = document.head.querySelector('meta[name="citation_title"]');
     var h1 = document.querySelector(".md-content h1");
-    return {
-      id,
-      title: tags("title")[0] || (h1 ? h1.textContent.trim() : document.title),
-      url: canonicalPageUrl(),
-      theme: themeLink ? themeLink.textContent.trim() : "",
-      status: "",
-      derived: !!document.querySelector(".rl-derived"),
-      authors: tags("author"),
-      year: tags("publication_date")[0] || "",
-      conference: tags("conference_title")[0] || "",
-      journal: tags("journal_title")[0] || "",
-      doi: tags("doi")[0] || "",
-      pdf: tags("pdf_url")[0] || ""
-    };
+    return Object.assign(
+      {
+        id,
+        title: title ? title.content : h1 ? h1.textContent.trim() : document.title,
+        url: canonicalPageUrl(),
+        theme: themeLink ? themeLink.textContent.trim() : "",
+        status: "",
+        derived: !!document.querySelector(".rl-derived")
+      },
+      citedOnPage()
+    );
   }
   function canonicalPageUrl() {
     var url = new URL(canonicalHref() || location.href);
@@ -577,15 +618,6 @@
     area.select();
   }
 
-  // src/hash.js
-  function fnv1a(value) {
-    var hash = 2166136261;
-    new TextEncoder().encode(value).forEach(function(byte) {
-      hash = Math.imul(hash ^ byte, 16777619) >>> 0;
-    });
-    return hash;
-  }
-
   // src/reading-list.js
   function initReadingList(box, idx) {
     if (box.hasAttribute("data-rl-ready")) return;
@@ -597,7 +629,7 @@
         download("reading-list.md", toMarkdown(starredPapers(idx)), "text/markdown");
       }],
       ["export-bibtex", function() {
-        download("reading-list.bib", toBibtex(starredPapers(idx)), "application/x-bibtex");
+        exportBibtex(starredPapers(idx), status);
       }],
       ["export-csv", function() {
         download("reading-list.csv", toCsv(starredPapers(idx)), "text/csv");
@@ -711,11 +743,22 @@
     });
     return out.join("\n");
   }
-  function toBibtex(papers2) {
+  function toBibtex(papers2, cites) {
     var used = /* @__PURE__ */ new Set();
     return papers2.map(function(p) {
-      return bibtexEntry({ id: p.id, title: p.title, url: publicHref(p.url), theme: p.theme, status: p.status, derived: p.title_derived, read: store.read(p.id), note: store.note(p.id) }, used);
+      var paper = { id: p.id, title: p.title, url: publicHref(p.url), theme: p.theme, status: p.status, derived: p.title_derived, read: store.read(p.id), note: store.note(p.id) };
+      return bibtexEntry(Object.assign(paper, cited(cites[p.id])), used);
     }).join("\n");
+  }
+  function exportBibtex(papers2, status) {
+    loadCitations(papers2).then(
+      function(cites) {
+        download("reading-list.bib", toBibtex(papers2, cites), "application/x-bibtex");
+      },
+      function() {
+        status.textContent = msg("js.exports.failed");
+      }
+    );
   }
   var CSV_COLUMNS = ["id", "title", "theme", "status", "url", "read", "note"];
   function toCsv(papers2) {
@@ -824,20 +867,6 @@
 
   // src/exports.js
   var T = strings("js.exports");
-  var CHUNKS = 256;
-  function chunkOf(id) {
-    return (fnv1a(id) % CHUNKS).toString(16).padStart(2, "0");
-  }
-  function citations(recs) {
-    var chunks = Array.from(new Set(recs.map(function(r) {
-      return chunkOf(text(r.id));
-    })));
-    return Promise.all(chunks.map(function(c) {
-      return loadData("citations/" + c + ".js", "RL_CITATIONS_" + c);
-    })).then(function(parts) {
-      return Object.assign({}, ...parts);
-    });
-  }
   function full(rec, cites) {
     var c = Object.hasOwn(cites, rec.id) ? cites[rec.id] : {};
     return {
@@ -861,6 +890,9 @@
     return Object.keys(extra).sort().map(function(k) {
       return oneLine(k) + ": " + oneLine(extra[k]);
     });
+  }
+  function venue(c) {
+    return c.conference || c.journal || siteName();
   }
   function doi(c) {
     return oneLine(c.doi || "");
@@ -888,7 +920,7 @@
         tag("PY", String(date[0]));
         tag("DA", [date[0], pad(date[1]), pad(date[2])].join("/") + "/");
       }
-      tag("T2", c.venue || siteName());
+      tag("T2", venue(c));
       tag("DO", doi(c));
       tag("UR", c.link || p.page);
       if (c.link) tag("UR", p.page);
@@ -925,7 +957,7 @@
       if (list(c.keywords).length) item.keyword = list(c.keywords).join(", ");
       var date = list(c.date).map(Number);
       if (date.length) item.issued = { "date-parts": [date] };
-      item["container-title"] = c.venue || siteName();
+      item["container-title"] = venue(c);
       if (c.track) item.genre = text(c.track);
       if (doi(c)) item.DOI = doi(c);
       item.URL = text(c.link || p.page);
@@ -936,8 +968,8 @@
     return JSON.stringify(items, null, 2) + "\n";
   }
   var FORMATS = {
-    bibtex: { label: "BibTeX", ext: "bib", type: "application/x-bibtex", make: function(recs) {
-      return toBibtex(recs);
+    bibtex: { label: "BibTeX", ext: "bib", type: "application/x-bibtex", cites: true, make: function(recs, cites) {
+      return toBibtex(recs, cites);
     } },
     ris: { label: "RIS", ext: "ris", type: "application/x-research-info-systems", cites: true, make: function(recs, cites) {
       return toRis(recs.map(function(r) {
@@ -955,7 +987,7 @@
   };
   function exportAs(format, recs, name, status) {
     var f = FORMATS[format];
-    return (f.cites ? citations(recs) : Promise.resolve({})).then(
+    return (f.cites ? loadCitations(recs) : Promise.resolve({})).then(
       function(cites) {
         download(name + "." + f.ext, f.make(recs, cites), f.type);
       },
