@@ -1869,7 +1869,9 @@
     return loadData("sessions.js", "RL_SESSIONS");
   }
   function own(map, id) {
-    return Object.hasOwn(map, id) && Array.isArray(map[id]) ? map[id] : [];
+    return Object.hasOwn(map, id) && Array.isArray(map[id]) ? map[id].filter(function(s) {
+      return s == null ? void 0 : s.start;
+    }) : [];
   }
   function icsText(value) {
     return text(value).replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
@@ -1937,7 +1939,9 @@
   function addCalendar(event) {
     var d = event.detail;
     sessions().then(function(table) {
-      if (!Object.keys(table).length) return;
+      if (!Object.keys(table).some(function(id) {
+        return own(table, id).length;
+      })) return;
       var button = el("button", { type: "button", class: "rl-button", "data-rl-action": "export-ics" }, [T3.ics]);
       button.addEventListener("click", function() {
         download("reading-list.ics", toIcs(starredPapers(d.idx), table), "text/calendar");
