@@ -331,12 +331,21 @@ def test_the_home_page_map_and_filter_work_before_every_record_loads(page, group
     table = page.eval_on_selector(".rl-filter-slot", "s => JSON.parse(s.dataset.records)")
     first = dict(zip(table["fields"], table["rows"][0], strict=True))
     assert grouped_site.papers[first["row"]]["id"] == first["id"]
-    page.get_by_placeholder(EN.t("js.filter_placeholder")).fill(first["title"])
-    expect(page.locator(".rl-map")).to_have_attribute("data-lit", "1")
-    assert visible_ids(page, 1) == [first["id"]]
     page.wait_for_timeout(500)
     assert "points.js" in requested
     assert "papers.js" not in requested and "papers.json" not in requested
+    # A filter answers from the page's own records while papers.js, which brings the papers the page does not list, is on its way.
+    held: list = []
+    page.route("**/papers.js", lambda route: held.append(route))
+    with page.expect_request("**/papers.js"):
+        page.get_by_placeholder(EN.t("js.filter_placeholder")).fill(first["title"])
+    expect(page.locator(".rl-map")).to_have_attribute("data-lit", "1")
+    assert visible_ids(page, 1) == [first["id"]]
+    assert len(held) == 1
+    held[0].continue_()
+    page.unroute("**/papers.js")
+    assert visible_ids(page, 1) == [first["id"]]
+    assert "papers.json" not in requested
     # Reaching for the map brings the titles.
     canvas = page.locator(".rl-map canvas.rl-map__canvas")
     canvas.scroll_into_view_if_needed()
@@ -367,6 +376,53 @@ def point_on_screen(site, canvas):
     row, (x, y) = canvas.evaluate(ISOLATED, len(site.papers))
     box = canvas.bounding_box()
     return site.papers[row]["id"], box["x"] + x, box["y"] + y
+
+
+def filtered_by_words(papers: list[dict], words: str) -> set[str]:
+    """The ids of the papers whose title, theme, status or keywords hold every word: what the filter matches."""
+
+    def hay(p: dict) -> str:
+        return "\n".join([p["title"], p["theme"], p["status"], *p["keywords"]]).lower()
+
+    return {p["id"] for p in papers if all(word in hay(p) for word in words.lower().split())}
+
+
+@needs_dev
+@pytest.mark.parametrize("kind", ["home", "theme"])
+def test_a_filter_covers_every_paper_of_the_list_or_theme_not_only_those_the_page_lists(page, grouped_site, kind):
+    """A home or theme page with sub-themes lists each theme's three most representative papers; its filter finds the rest too."""
+    theme = grouped_site.papers[0]["theme_slug"]
+    scope = [p for p in grouped_site.papers if kind == "home" or p["theme_slug"] == theme]
+    page.goto(grouped_site.base + ("" if kind == "home" else f"themes/{theme}/"))
+    listed = visible_ids(page)
+    assert 0 < len(listed) < len(scope)
+    count = page.locator(".rl-filter__count")
+    expect(count).to_have_text(EN.t("js.listing", shown=len(listed), total=len(scope)))
+    # A word of a paper the page does not list, said by some of the scope's papers and not all.
+    unlisted = [p for p in scope if p["id"] not in listed]
+    word = next(
+        w
+        for p in unlisted
+        for w in re.findall(r"[a-z]{5,}", p["title"].lower())
+        if 1 < len(filtered_by_words(scope, w)) < len(scope) // 2
+    )
+    wanted = filtered_by_words(scope, word)
+    assert wanted - set(listed)
+    page.fill(".rl-filter__text", word)
+    assert set(visible_ids(page, len(wanted))) == wanted
+    expect(count).to_have_text(EN.t("js.showing", shown=len(wanted), total=len(scope)))
+    expect(page.locator(".rl-filter__unlisted-heading")).to_have_text(EN.t("js.unlisted"))
+    # The papers not listed above link their pages, and light up on the map with the others.
+    other = next(p for p in scope if p["id"] in wanted - set(listed))
+    link = page.locator(f'.rl-filter__unlisted li[data-rl-paper="{other["id"]}"] a')
+    expect(link).to_have_text(other["title"])
+    assert link.get_attribute("href").endswith(other["url"])
+    expect(page.locator(".rl-map")).to_have_attribute("data-lit", str(len(wanted)))
+    # Cleared, the page lists its own papers again, and the others go.
+    page.get_by_role("button", name=EN.t("js.clear_filters")).click()
+    assert visible_ids(page, len(listed)) == listed
+    expect(page.locator(".rl-filter__unlisted-heading")).to_be_hidden()
+    expect(count).to_have_text(EN.t("js.listing", shown=len(listed), total=len(scope)))
 
 
 def test_clicking_a_map_point_opens_its_paper(page, bundled):

@@ -116,8 +116,9 @@
   function pageRecords() {
     var byId = /* @__PURE__ */ new Map();
     var byUrl = /* @__PURE__ */ new Map();
+    var scope = { total: 0, field: "", slug: "" };
     document.querySelectorAll(".rl-filter-slot[data-records]").forEach(function(slot) {
-      var table = { fields: [], rows: [] };
+      var table = { fields: [], rows: [], total: 0, scope: ["", ""] };
       try {
         table = JSON.parse(slot.getAttribute("data-records"));
       } catch (err) {
@@ -131,8 +132,9 @@
         byId.set(p.id, p);
         byUrl.set(normalisePath(p.url), p);
       });
+      scope = { total: table.total, field: table.scope[0], slug: table.scope[1] };
     });
-    return { byId, byUrl };
+    return { byId, byUrl, scope };
   }
   var indexCache = null;
   function indexPapers(papers2) {
@@ -1022,19 +1024,7 @@
         var rel = link && siteRelative(link.getAttribute("href"));
         var rec = rel && idx.byUrl.get(rel);
         if (!rec || li.hasAttribute("data-rl-paper")) return;
-        li.setAttribute("data-rl-paper", rec.id);
-        li.classList.add("rl-item");
-        li.parentNode.classList.add("rl-items");
-        register(rec.id, li);
-        items.push({
-          li,
-          rec,
-          list: list2,
-          off: false,
-          hay: fold([rec.title, rec.theme, rec.status].concat(rec.keywords || []).join("\n")),
-          keywords: new Set((rec.keywords || []).map(fold)),
-          status: text(rec.status)
-        });
+        items.push(makeItem(li, rec, list2, false));
       });
     });
     attachToggles(items);
@@ -1042,6 +1032,39 @@
       return i.rec.id;
     }));
     return items;
+  }
+  function makeItem(li, rec, list2, unlisted) {
+    li.setAttribute("data-rl-paper", rec.id);
+    li.classList.add("rl-item");
+    li.parentNode.classList.add("rl-items");
+    register(rec.id, li);
+    return {
+      li,
+      rec,
+      list: list2,
+      off: unlisted,
+      unlisted,
+      hay: fold([rec.title, rec.theme, rec.status].concat(rec.keywords || []).join("\n")),
+      keywords: new Set((rec.keywords || []).map(fold)),
+      status: text(rec.status)
+    };
+  }
+  function unlistedItems(papers2, listed, idx) {
+    var scope = idx.scope;
+    var ul = el("ul");
+    var box = el("div", { class: "rl-papers rl-filter__unlisted rl-off" }, [ul]);
+    var heading = el("h2", { class: "rl-filter__unlisted-heading rl-off" }, [msg("js.unlisted")]);
+    var items = [];
+    papers2.forEach(function(p, row) {
+      if (listed.has(p.id) || scope.field && p[scope.field] !== scope.slug) return;
+      var rec = Object.assign({ row }, p);
+      var li = el("li", { class: "rl-off" }, [el("a", { href: pageHref(p.url) }, titleNodes(p)), " \xB7 " + text(p.theme)]);
+      ul.appendChild(li);
+      idx.byId.set(rec.id, rec);
+      items.push(makeItem(li, rec, box, true));
+    });
+    typeset(ul);
+    return { items, section: { list: box, parts: [box, heading], off: true } };
   }
   var EAGER_TOGGLES = 1500;
   function attachToggles(items) {
@@ -1123,7 +1146,11 @@
     } catch (_err) {
     }
   }
-  function matches(item, state, words) {
+  function isActive(state) {
+    return Boolean(state.text.trim() || state.tags.length || state.status || state.starred);
+  }
+  function matches(item, state, words, active) {
+    if (item.unlisted && !active) return false;
     for (var i = 0; i < words.length; i++) if (item.hay.indexOf(words[i]) < 0) return false;
     for (var j = 0; j < state.tags.length; j++) if (!item.keywords.has(state.tags[j])) return false;
     if (state.status && item.status !== state.status) return false;
@@ -1181,13 +1208,35 @@
     var sections = lists.map(function(list2) {
       return { list: list2, parts: sectionOf(list2), off: false };
     });
+    var total = Math.max(idx.scope ? idx.scope.total : 0, items.length);
+    var unlisted = null;
+    function loadUnlisted() {
+      if (unlisted || total === items.length) return;
+      unlisted = loadPapers().then(function(papers2) {
+        var more = unlistedItems(papers2, new Set(items.map(function(i) {
+          return i.rec.id;
+        })), idx);
+        empty.before(more.section.parts[1], more.section.list);
+        more.items.forEach(function(i) {
+          items.push(i);
+        });
+        sections.push(more.section);
+        attachToggles(more.items);
+        recount(chips, items);
+        apply(false);
+      }, function(err) {
+        unlisted = null;
+        console.warn("readinglist: the papers this page does not list could not load", err);
+      });
+    }
     var urlTimer = 0;
     function apply(writeUrl) {
       var words = fold(state.text).split(/\s+/).filter(Boolean);
+      var active = isActive(state);
       var shown = /* @__PURE__ */ new Set();
       var visibleLists = /* @__PURE__ */ new Set();
       items.forEach(function(item) {
-        var ok = matches(item, state, words);
+        var ok = matches(item, state, words, active);
         if (item.off === ok) {
           item.off = !ok;
           item.li.classList.toggle("rl-off", !ok);
@@ -1206,9 +1255,10 @@
           });
         }
       });
-      count.textContent = shown.size === items.length ? msgCount("js.papers", items.length) : msg("js.showing", { shown: shown.size, total: items.length });
+      if (shown.size === total) count.textContent = msgCount("js.papers", total);
+      else count.textContent = msg(active ? "js.showing" : "js.listing", { shown: shown.size, total });
       empty.hidden = shown.size > 0;
-      clear.disabled = !state.text && !state.tags.length && !state.status && !state.starred;
+      clear.disabled = !active;
       box.setAttribute("data-shown", String(shown.size));
       if (writeUrl) {
         clearTimeout(urlTimer);
@@ -1216,7 +1266,8 @@
           writeFilterState(state);
         }, 250);
       }
-      onChange(shown);
+      if (active) loadUnlisted();
+      onChange(items);
     }
     var frame = 0;
     function schedule() {
@@ -1284,13 +1335,25 @@
     box.replaceChildren(heading, note, list2);
     typeset(list2);
   }
+  function recount(chips, items) {
+    var counts = /* @__PURE__ */ new Map();
+    items.forEach(function(item) {
+      item.keywords.forEach(function(k) {
+        counts.set(k, (counts.get(k) || 0) + 1);
+      });
+    });
+    chips.querySelectorAll(".rl-chip__n").forEach(function(n) {
+      n.textContent = String(counts.get(n.parentNode.getAttribute("data-key")) || 0);
+    });
+  }
   function currentlyShown(items) {
-    var shown = new Set(items.filter(function(i) {
-      return !i.off;
-    }).map(function(i) {
-      return i.rec.id;
-    }));
-    return shown.size === items.length ? null : shown;
+    var shown = /* @__PURE__ */ new Set();
+    var asListed = true;
+    items.forEach(function(i) {
+      if (!i.off) shown.add(i.rec.id);
+      if (i.off !== i.unlisted) asListed = false;
+    });
+    return asListed ? null : shown;
   }
 
   // src/map.js
@@ -2407,10 +2470,10 @@
     var tagView = document.querySelector(".rl-tag-view");
     var pageMaps = [];
     var records = pageRecords();
-    var filtered = lists.length ? initFilter(lists, records, function(shown) {
-      var listed = filtered ? filtered.length : shown.size;
+    var filtered = lists.length ? initFilter(lists, records, function(items) {
+      var shown = currentlyShown(items);
       pageMaps.forEach(function(m) {
-        setMapHighlight(m, shown.size === listed ? defaultHighlight(m) : rowsOf(shown, records));
+        setMapHighlight(m, shown ? rowsOf(shown, records) : defaultHighlight(m));
       });
     }) : null;
     if (mapBoxes.length) {
