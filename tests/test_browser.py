@@ -782,6 +782,39 @@ def test_the_map_names_every_theme_when_their_names_crowd(page, bundled):
     assert int(page.locator(".rl-map").get_attribute("data-labels")) == 7
 
 
+# Each name the map draws, with the points' dots and the other names its ink and halo touch.
+LABEL_OVERLAPS = """canvas => {
+  const box = canvas.closest(".rl-map");
+  const radius = Number(box.dataset.pad) - 8;
+  const dots = Array.from({ length: Number(box.dataset.points) }, (_, row) => canvas.rlPosition(row));
+  const labels = canvas.rlLabels();
+  return labels.map(({ label, box: [left, top, right, bottom] }, i) => ({
+    label,
+    dots: dots.filter(([x, y]) => Math.hypot(Math.max(left - x, 0, x - right), Math.max(top - y, 0, y - bottom)) < radius).length,
+    names: labels.filter((o, j) => j !== i && left < o.box[2] && o.box[0] < right && top < o.box[3] && o.box[1] < bottom).map(o => o.label),
+  }));
+}"""
+
+
+@pytest.mark.parametrize(("width", "device"), [(1280, {"viewport": {"width": 1280, "height": 800}}), (412, MOBILE)])
+@pytest.mark.parametrize("kind", ["home", "theme"])
+def test_the_maps_names_cover_no_point_and_no_other_name(browser, bundled, errors, width, device, kind):
+    """Measured on the names' boxes as drawn, at a laptop's width and a phone's: each name sits clear of every dot."""
+    context = browser.new_context(**device)
+    try:
+        page = context.new_page()
+        watch_errors(page, errors)
+        page.goto(bundled.base + page_types(bundled)[kind])
+        expect(page.locator(".rl-map")).to_have_attribute("data-points", str(len(bundled.papers)))
+        names = page.eval_on_selector(".rl-map canvas.rl-map__canvas", LABEL_OVERLAPS)
+        assert [n for n in names if n["dots"] or n["names"]] == []
+        # Each theme is named: the bundled list's themes find room on a phone too.
+        assert len(names) == len({p["theme_slug"] for p in bundled.papers})
+        assert errors == []
+    finally:
+        context.close()
+
+
 PIXEL = """(canvas, row) => {
   const [x, y] = canvas.rlPosition(row);
   const ratio = canvas.width / canvas.getBoundingClientRect().width;

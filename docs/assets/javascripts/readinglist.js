@@ -1408,6 +1408,7 @@
       points,
       themeSlug,
       lit: null,
+      labels: [],
       width: 0,
       height: 0,
       radius: 3,
@@ -1421,6 +1422,11 @@
     canvas.rlPosition = function(row) {
       var p = points[row];
       return p ? [p.px, p.py] : null;
+    };
+    canvas.rlLabels = function() {
+      return map.labels.map(function(l) {
+        return { label: l.label, box: l.ink.slice() };
+      });
     };
     bindMapEvents(map);
     if (window.ResizeObserver) new ResizeObserver(function() {
@@ -1527,12 +1533,9 @@
     var value = getComputedStyle(document.body).getPropertyValue(name).trim();
     return value || fallback;
   }
-  var LABEL_PLACES = [
-    { from: 0.5, dys: [0, 14, -14, 28, -28] },
-    { from: 1, dys: [0, 14, -14, 28, -28] },
-    { from: 0, dys: [0, 14, -14, 28, -28] },
-    { from: 0.5, dys: [42, -42, 56, -56] }
-  ];
+  var PLACE_STEP = 6;
+  var PLACE_REACH = 1 / 3;
+  var LINE_HEIGHT = 14;
   function drawLabels(map, ctx) {
     var groups = /* @__PURE__ */ new Map();
     map.points.forEach(function(p) {
@@ -1550,6 +1553,8 @@
     }
     var font = getComputedStyle(map.box).fontFamily;
     var placed = [];
+    map.labels = [];
+    var offsets = placeOffsets(Math.max(map.width, map.height) * PLACE_REACH);
     var fg = cssVar("--md-default-fg-color", "#000");
     var faint = cssVar("--md-default-fg-color--light", "#666");
     ctx.font = "600 12px " + font;
@@ -1557,54 +1562,95 @@
     ctx.lineJoin = "round";
     ctx.lineWidth = 3;
     ctx.strokeStyle = cssVar("--md-default-bg-color", "#fff");
+    var halo = ctx.lineWidth / 2;
     Array.from(groups.entries()).sort(function(a, b) {
       return b[1].xs.length - a[1].xs.length || a[0] - b[0];
     }).forEach(function(entry2) {
       var g = entry2[1];
       var label = text(map.themes[entry2[0]] ? map.themes[entry2[0]].label : "");
-      var w = ctx.measureText(label).width;
-      var centre = median(g.xs);
-      var middle = median(g.ys);
+      var shapes = labelShapes(ctx, label);
+      var cx = median(g.xs);
+      var cy = median(g.ys);
+      var shape = null;
       var box = null;
-      LABEL_PLACES.some(function(place) {
-        var x2 = Math.max(2, Math.min(map.width - w - 2, centre - w * place.from));
-        box = place.dys.map(function(dy) {
-          var y2 = Math.max(9, Math.min(map.height - 9, middle + dy));
-          return [x2 - 2, y2 - 9, x2 + w + 2, y2 + 9];
-        }).filter(function(b) {
-          return !placed.some(function(o) {
-            return b[0] < o[2] && o[0] < b[2] && b[1] < o[3] && o[1] < b[3];
-          });
-        }).map(function(b) {
-          return { box: b, hidden: coveredPoints(map, b) };
-        }).sort(function(a, b) {
-          return a.hidden - b.hidden;
-        })[0];
-        return box;
-      });
+      for (var s = 0; s < shapes.length && !box; s++) {
+        shape = shapes[s];
+        box = labelPlace(map, placed, offsets, cx, cy, shape);
+      }
       if (!box) return;
-      box = box.box;
-      var x = box[0] + 2;
-      var y = (box[1] + box[3]) / 2;
       placed.push(box);
       ctx.fillStyle = g.lit || !map.lit ? fg : faint;
-      ctx.strokeText(label, x, y);
-      ctx.fillText(label, x, y);
+      var ink = [Infinity, Infinity, -Infinity, -Infinity];
+      shape.lines.forEach(function(line, i) {
+        var x = box[0] + 2;
+        var y = (box[1] + box[3]) / 2 + (i - (shape.lines.length - 1) / 2) * LINE_HEIGHT;
+        ctx.strokeText(line, x, y);
+        ctx.fillText(line, x, y);
+        var m = ctx.measureText(line);
+        ink = [
+          Math.min(ink[0], x - m.actualBoundingBoxLeft - halo),
+          Math.min(ink[1], y - m.actualBoundingBoxAscent - halo),
+          Math.max(ink[2], x + m.actualBoundingBoxRight + halo),
+          Math.max(ink[3], y + m.actualBoundingBoxDescent + halo)
+        ];
+      });
+      map.labels.push({ label, ink });
     });
     map.box.setAttribute("data-labels", String(placed.length));
   }
-  function coveredPoints(map, box) {
-    var g = map.grid;
-    var n = 0;
-    for (var gy = Math.max(0, Math.floor(box[1] / CELL)); gy <= Math.min(g.rows - 1, Math.floor(box[3] / CELL)); gy++) {
-      for (var gx = Math.max(0, Math.floor(box[0] / CELL)); gx <= Math.min(g.cols - 1, Math.floor(box[2] / CELL)); gx++) {
-        (g.cells[gx + gy * g.cols] || []).forEach(function(i) {
-          var p = map.points[i];
-          if (p.px >= box[0] && p.px <= box[2] && p.py >= box[1] && p.py <= box[3]) n++;
-        });
+  function labelShapes(ctx, label) {
+    var shapes = [{ lines: [label], width: ctx.measureText(label).width }];
+    var words = label.split(" ");
+    var best = null;
+    for (var k = 1; k < words.length; k++) {
+      var lines = [words.slice(0, k).join(" "), words.slice(k).join(" ")];
+      var width = Math.max(ctx.measureText(lines[0]).width, ctx.measureText(lines[1]).width);
+      if (!best || width < best.width) best = { lines, width };
+    }
+    if (best) shapes.push(best);
+    return shapes;
+  }
+  function placeOffsets(reach) {
+    var offsets = [];
+    var steps = Math.floor(reach / PLACE_STEP);
+    for (var i = -steps; i <= steps; i++) {
+      for (var j = -steps; j <= steps; j++) {
+        if (i * i + j * j <= steps * steps) offsets.push([i * PLACE_STEP, j * PLACE_STEP, i * i + j * j]);
       }
     }
-    return n;
+    return offsets.sort(function(a, b) {
+      return a[2] - b[2] || a[1] - b[1] || a[0] - b[0];
+    });
+  }
+  function labelPlace(map, placed, offsets, cx, cy, shape) {
+    var half = (shape.lines.length - 1) * LINE_HEIGHT / 2 + 10;
+    var w = shape.width;
+    for (var k = 0; k < offsets.length; k++) {
+      var x = Math.max(2, Math.min(map.width - w - 2, cx + offsets[k][0] - w / 2));
+      var y = Math.max(half, Math.min(map.height - half, cy + offsets[k][1]));
+      var box = [x - 2, y - half, x + w + 2, y + half];
+      var onName = placed.some(function(o) {
+        return box[0] < o[2] && o[0] < box[2] && box[1] < o[3] && o[1] < box[3];
+      });
+      if (!onName && !touchesPoint(map, box)) return box;
+    }
+    return null;
+  }
+  function touchesPoint(map, box) {
+    var g = map.grid;
+    var r = map.radius;
+    for (var gy = Math.max(0, Math.floor((box[1] - r) / CELL)); gy <= Math.min(g.rows - 1, Math.floor((box[3] + r) / CELL)); gy++) {
+      for (var gx = Math.max(0, Math.floor((box[0] - r) / CELL)); gx <= Math.min(g.cols - 1, Math.floor((box[2] + r) / CELL)); gx++) {
+        var cell = g.cells[gx + gy * g.cols] || [];
+        for (var c = 0; c < cell.length; c++) {
+          var p = map.points[cell[c]];
+          var dx = Math.max(box[0] - p.px, 0, p.px - box[2]);
+          var dy = Math.max(box[1] - p.py, 0, p.py - box[3]);
+          if (dx * dx + dy * dy < r * r) return true;
+        }
+      }
+    }
+    return false;
   }
   var CELL = 24;
   function buildGrid(points, width, height) {
