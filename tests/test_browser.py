@@ -398,6 +398,8 @@ def test_a_filter_covers_every_paper_of_the_list_or_theme_not_only_those_the_pag
     assert 0 < len(listed) < len(scope)
     count = page.locator(".rl-filter__count")
     expect(count).to_have_text(EN.t("js.listing", shown=len(listed), total=len(scope)))
+    # The keyword chips count only once they can count the papers not listed.
+    expect(page.locator(".rl-chip__n")).to_have_count(0)
     # A word of a paper the page does not list, said by some of the scope's papers and not all.
     unlisted = [p for p in scope if p["id"] not in listed]
     word = next(
@@ -412,6 +414,9 @@ def test_a_filter_covers_every_paper_of_the_list_or_theme_not_only_those_the_pag
     assert set(visible_ids(page, len(wanted))) == wanted
     expect(count).to_have_text(EN.t("js.showing", shown=len(wanted), total=len(scope)))
     expect(page.locator(".rl-filter__unlisted-heading")).to_have_text(EN.t("js.unlisted"))
+    chip = page.locator(".rl-chip").first
+    key = chip.get_attribute("data-key")
+    expect(chip.locator(".rl-chip__n")).to_have_text(str(sum(key in (k.lower() for k in p["keywords"]) for p in scope)))
     # The papers not listed above link their pages, and light up on the map with the others.
     other = next(p for p in scope if p["id"] in wanted - set(listed))
     link = page.locator(f'.rl-filter__unlisted li[data-rl-paper="{other["id"]}"] a')

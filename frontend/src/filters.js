@@ -174,6 +174,8 @@ function initFilter(lists, idx, onChange) {
   if (!items.length) return null;
   var state = readFilterState();
   var keywords = topKeywords(items);
+  var total = Math.max(idx.scope ? idx.scope.total : 0, items.length);
+  var partial = total > items.length;
   // A tag from a shared URL gets a chip even if it is not among the top ones.
   state.tags.forEach(function (t) {
     if (!keywords.some(function (k) { return k.key === t; })) keywords.push({ key: t, label: t, n: 0 });
@@ -199,7 +201,8 @@ function initFilter(lists, idx, onChange) {
   var chips = el("div", { class: "rl-filter__tags", role: "group", "aria-label": msg("js.keywords") });
   keywords.forEach(function (k) {
     var chip = el("button", { type: "button", class: "rl-chip", "data-key": k.key, "aria-pressed": state.tags.indexOf(k.key) >= 0 ? "true" : "false" }, [k.label]);
-    if (k.n) chip.appendChild(el("span", { class: "rl-chip__n" }, [String(k.n)]));
+    // On a page that lists only some of its papers, a chip's count waits for the others: it counts what the chip shows.
+    if (k.n && !partial) chip.appendChild(el("span", { class: "rl-chip__n" }, [String(k.n)]));
     chips.appendChild(chip);
   });
   var empty = el("p", { class: "rl-filter__empty", hidden: true }, [msg("js.no_match")]);
@@ -219,10 +222,9 @@ function initFilter(lists, idx, onChange) {
   // A page that lists only some of its scope's papers (a theme's most
   // representative) filters the others too, once a filter is set: papers.js
   // brings them, on that first need only.
-  var total = Math.max(idx.scope ? idx.scope.total : 0, items.length);
   var unlisted = null;
   function loadUnlisted() {
-    if (unlisted || total === items.length) return;
+    if (unlisted || !partial) return;
     unlisted = loadPapers().then(function (papers) {
       var more = unlistedItems(papers, new Set(items.map(function (i) { return i.rec.id; })), idx);
       empty.before(more.section.parts[1], more.section.list);
@@ -335,13 +337,13 @@ function initTagView(box, idx) {
   typeset(list);
 }
 
-// The chips' counts over every item, once the unlisted have come: a chip
-// then counts what it shows.
+// The chips' counts over every item, once the unlisted have come.
 function recount(chips, items) {
   var counts = new Map();
   items.forEach(function (item) { item.keywords.forEach(function (k) { counts.set(k, (counts.get(k) || 0) + 1); }); });
-  chips.querySelectorAll(".rl-chip__n").forEach(function (n) {
-    n.textContent = String(counts.get(n.parentNode.getAttribute("data-key")) || 0);
+  chips.querySelectorAll(".rl-chip").forEach(function (chip) {
+    var n = counts.get(chip.getAttribute("data-key"));
+    if (n) chip.appendChild(el("span", { class: "rl-chip__n" }, [String(n)]));
   });
 }
 

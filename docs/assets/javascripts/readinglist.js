@@ -1162,6 +1162,8 @@
     if (!items.length) return null;
     var state = readFilterState();
     var keywords = topKeywords(items);
+    var total = Math.max(idx.scope ? idx.scope.total : 0, items.length);
+    var partial = total > items.length;
     state.tags.forEach(function(t) {
       if (!keywords.some(function(k) {
         return k.key === t;
@@ -1191,7 +1193,7 @@
     var chips = el("div", { class: "rl-filter__tags", role: "group", "aria-label": msg("js.keywords") });
     keywords.forEach(function(k) {
       var chip = el("button", { type: "button", class: "rl-chip", "data-key": k.key, "aria-pressed": state.tags.indexOf(k.key) >= 0 ? "true" : "false" }, [k.label]);
-      if (k.n) chip.appendChild(el("span", { class: "rl-chip__n" }, [String(k.n)]));
+      if (k.n && !partial) chip.appendChild(el("span", { class: "rl-chip__n" }, [String(k.n)]));
       chips.appendChild(chip);
     });
     var empty = el("p", { class: "rl-filter__empty", hidden: true }, [msg("js.no_match")]);
@@ -1208,10 +1210,9 @@
     var sections = lists.map(function(list2) {
       return { list: list2, parts: sectionOf(list2), off: false };
     });
-    var total = Math.max(idx.scope ? idx.scope.total : 0, items.length);
     var unlisted = null;
     function loadUnlisted() {
-      if (unlisted || total === items.length) return;
+      if (unlisted || !partial) return;
       unlisted = loadPapers().then(function(papers2) {
         var more = unlistedItems(papers2, new Set(items.map(function(i) {
           return i.rec.id;
@@ -1342,8 +1343,9 @@
         counts.set(k, (counts.get(k) || 0) + 1);
       });
     });
-    chips.querySelectorAll(".rl-chip__n").forEach(function(n) {
-      n.textContent = String(counts.get(n.parentNode.getAttribute("data-key")) || 0);
+    chips.querySelectorAll(".rl-chip").forEach(function(chip) {
+      var n = counts.get(chip.getAttribute("data-key"));
+      if (n) chip.appendChild(el("span", { class: "rl-chip__n" }, [String(n)]));
     });
   }
   function currentlyShown(items) {
