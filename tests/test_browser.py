@@ -764,6 +764,21 @@ def test_the_first_paper_link_is_on_the_first_desktop_screen(browser, bundled, k
         context.close()
 
 
+def test_a_1280_by_800_screen_shows_the_home_pages_map_and_filter_whole(browser, bundled):
+    """What the guide says a desktop's first screen holds."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(bundled.base)
+        cumulative_layout_shift(page)
+        bottoms = page.evaluate(
+            """() => [".rl-map", ".rl-filter"].map(s => document.querySelector(s).getBoundingClientRect().bottom + scrollY)"""
+        )
+        assert max(bottoms) <= 800, bottoms
+    finally:
+        context.close()
+
+
 def test_the_home_page_names_its_themes_once_beside_the_map(page, bundled):
     """The nav lists the themes; no table of contents or legend repeats them, and the map names them itself."""
     page.goto(bundled.base)
