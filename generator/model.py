@@ -51,10 +51,10 @@ class Session:
     """A slot of the conference programme where a paper is presented."""
 
     name: str
-    # Aware datetimes in the session's own zone.
-    start: datetime
+    # Aware datetimes in the session's own zone; no start for a session the input names without a time.
+    start: datetime | None
     end: datetime | None
-    # An IANA zone name, or "UTC+02:00" when the input gave only an offset.
+    # An IANA zone name, or "UTC+02:00" when the input gave only an offset; "" without a start.
     zone: str
 
 
@@ -81,7 +81,7 @@ class Paper:
     venue: str = ""
     doi: str = ""
     extra: dict[str, str] = field(default_factory=dict)
-    # Timed sessions only, in time order; empty when the input gives no times.
+    # The timed sessions in time order, then those the input names without a time.
     sessions: list[Session] = field(default_factory=list)
     # Derived by the enrich stage.
     slug: str = ""

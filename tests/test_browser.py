@@ -332,12 +332,21 @@ def test_the_home_page_map_and_filter_work_before_every_record_loads(page, group
     table = page.eval_on_selector(".rl-filter-slot", "s => JSON.parse(s.dataset.records)")
     first = dict(zip(table["fields"], table["rows"][0], strict=True))
     assert grouped_site.papers[first["row"]]["id"] == first["id"]
-    page.get_by_placeholder(EN.t("js.filter_placeholder")).fill(first["title"])
-    expect(page.locator(".rl-map")).to_have_attribute("data-lit", "1")
-    assert visible_ids(page, 1) == [first["id"]]
     page.wait_for_timeout(500)
     assert "points.js" in requested
     assert "papers.js" not in requested and "papers.json" not in requested
+    # A filter answers from the page's own records while papers.js, which brings the papers the page does not list, is on its way.
+    held: list = []
+    page.route("**/papers.js", lambda route: held.append(route))
+    with page.expect_request("**/papers.js"):
+        page.get_by_placeholder(EN.t("js.filter_placeholder")).fill(first["title"])
+    expect(page.locator(".rl-map")).to_have_attribute("data-lit", "1")
+    assert visible_ids(page, 1) == [first["id"]]
+    assert len(held) == 1
+    held[0].continue_()
+    page.unroute("**/papers.js")
+    assert visible_ids(page, 1) == [first["id"]]
+    assert "papers.json" not in requested
     # Reaching for the map brings the titles.
     canvas = page.locator(".rl-map canvas.rl-map__canvas")
     canvas.scroll_into_view_if_needed()
@@ -368,6 +377,58 @@ def point_on_screen(site, canvas):
     row, (x, y) = canvas.evaluate(ISOLATED, len(site.papers))
     box = canvas.bounding_box()
     return site.papers[row]["id"], box["x"] + x, box["y"] + y
+
+
+def filtered_by_words(papers: list[dict], words: str) -> set[str]:
+    """The ids of the papers whose title, theme, status or keywords hold every word: what the filter matches."""
+
+    def hay(p: dict) -> str:
+        return "\n".join([p["title"], p["theme"], p["status"], *p["keywords"]]).lower()
+
+    return {p["id"] for p in papers if all(word in hay(p) for word in words.lower().split())}
+
+
+@needs_dev
+@pytest.mark.parametrize("kind", ["home", "theme"])
+def test_a_filter_covers_every_paper_of_the_list_or_theme_not_only_those_the_page_lists(page, grouped_site, kind):
+    """A home or theme page with sub-themes lists each theme's three most representative papers; its filter finds the rest too."""
+    theme = grouped_site.papers[0]["theme_slug"]
+    scope = [p for p in grouped_site.papers if kind == "home" or p["theme_slug"] == theme]
+    page.goto(grouped_site.base + ("" if kind == "home" else f"themes/{theme}/"))
+    listed = visible_ids(page)
+    assert 0 < len(listed) < len(scope)
+    count = page.locator(".rl-filter__count")
+    expect(count).to_have_text(EN.t("js.listing", shown=len(listed), total=len(scope)))
+    # The keyword chips count only once they can count the papers not listed.
+    expect(page.locator(".rl-chip__n")).to_have_count(0)
+    # A word of a paper the page does not list, said by some of the scope's papers and not all.
+    unlisted = [p for p in scope if p["id"] not in listed]
+    word = next(
+        w
+        for p in unlisted
+        for w in re.findall(r"[a-z]{5,}", p["title"].lower())
+        if 1 < len(filtered_by_words(scope, w)) < len(scope) // 2
+    )
+    wanted = filtered_by_words(scope, word)
+    assert wanted - set(listed)
+    page.fill(".rl-filter__text", word)
+    assert set(visible_ids(page, len(wanted))) == wanted
+    expect(count).to_have_text(EN.t("js.showing", shown=len(wanted), total=len(scope)))
+    expect(page.locator(".rl-filter__unlisted-heading")).to_have_text(EN.t("js.unlisted"))
+    chip = page.locator(".rl-chip").first
+    key = chip.get_attribute("data-key")
+    expect(chip.locator(".rl-chip__n")).to_have_text(str(sum(key in (k.lower() for k in p["keywords"]) for p in scope)))
+    # The papers not listed above link their pages, and light up on the map with the others.
+    other = next(p for p in scope if p["id"] in wanted - set(listed))
+    link = page.locator(f'.rl-filter__unlisted li[data-rl-paper="{other["id"]}"] a')
+    expect(link).to_have_text(other["title"])
+    assert link.get_attribute("href").endswith(other["url"])
+    expect(page.locator(".rl-map")).to_have_attribute("data-lit", str(len(wanted)))
+    # Cleared, the page lists its own papers again, and the others go.
+    page.get_by_role("button", name=EN.t("js.clear_filters")).click()
+    assert visible_ids(page, len(listed)) == listed
+    expect(page.locator(".rl-filter__unlisted-heading")).to_be_hidden()
+    expect(count).to_have_text(EN.t("js.listing", shown=len(listed), total=len(scope)))
 
 
 def test_clicking_a_map_point_opens_its_paper(page, bundled):
@@ -704,6 +765,21 @@ def test_the_first_paper_link_is_on_the_first_desktop_screen(browser, bundled, k
         context.close()
 
 
+def test_a_1280_by_800_screen_shows_the_home_pages_map_and_filter_whole(browser, bundled):
+    """What the guide says a desktop's first screen holds."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(bundled.base)
+        cumulative_layout_shift(page)
+        bottoms = page.evaluate(
+            """() => [".rl-map", ".rl-filter"].map(s => document.querySelector(s).getBoundingClientRect().bottom + scrollY)"""
+        )
+        assert max(bottoms) <= 800, bottoms
+    finally:
+        context.close()
+
+
 def test_the_home_page_names_its_themes_once_beside_the_map(page, bundled):
     """The nav lists the themes; no table of contents or legend repeats them, and the map names them itself."""
     page.goto(bundled.base)
@@ -725,6 +801,39 @@ def test_the_map_names_every_theme_when_their_names_crowd(page, bundled):
     page.goto(bundled.base)
     expect(page.locator(".rl-map")).to_have_attribute("data-points", str(len(bundled.papers)))
     assert int(page.locator(".rl-map").get_attribute("data-labels")) == 7
+
+
+# Each name the map draws, with the points' dots and the other names its ink and halo touch.
+LABEL_OVERLAPS = """canvas => {
+  const box = canvas.closest(".rl-map");
+  const radius = Number(box.dataset.pad) - 8;
+  const dots = Array.from({ length: Number(box.dataset.points) }, (_, row) => canvas.rlPosition(row));
+  const labels = canvas.rlLabels();
+  return labels.map(({ label, box: [left, top, right, bottom] }, i) => ({
+    label,
+    dots: dots.filter(([x, y]) => Math.hypot(Math.max(left - x, 0, x - right), Math.max(top - y, 0, y - bottom)) < radius).length,
+    names: labels.filter((o, j) => j !== i && left < o.box[2] && o.box[0] < right && top < o.box[3] && o.box[1] < bottom).map(o => o.label),
+  }));
+}"""
+
+
+@pytest.mark.parametrize(("width", "device"), [(1280, {"viewport": {"width": 1280, "height": 800}}), (412, MOBILE)])
+@pytest.mark.parametrize("kind", ["home", "theme"])
+def test_the_maps_names_cover_no_point_and_no_other_name(browser, bundled, errors, width, device, kind):
+    """Measured on the names' boxes as drawn, at a laptop's width and a phone's: each name sits clear of every dot."""
+    context = browser.new_context(**device)
+    try:
+        page = context.new_page()
+        watch_errors(page, errors)
+        page.goto(bundled.base + page_types(bundled)[kind])
+        expect(page.locator(".rl-map")).to_have_attribute("data-points", str(len(bundled.papers)))
+        names = page.eval_on_selector(".rl-map canvas.rl-map__canvas", LABEL_OVERLAPS)
+        assert [n for n in names if n["dots"] or n["names"]] == []
+        # Each theme is named: the bundled list's themes find room on a phone too.
+        assert len(names) == len({p["theme_slug"] for p in bundled.papers})
+        assert errors == []
+    finally:
+        context.close()
 
 
 PIXEL = """(canvas, row) => {

@@ -40,8 +40,12 @@ def points(script: str) -> tuple[dict, list[tuple[int, int, int, int]]]:
     return data, [tuple(cells[i : i + 4]) for i in range(0, len(cells), 4)]  # type: ignore[misc]
 
 
+def records_table(markdown: str) -> dict:
+    return json.loads(html.unescape(re.search(r'class="rl-filter-slot" data-records="([^"]*)"', markdown).group(1)))
+
+
 def page_records(markdown: str) -> list[dict]:
-    table = json.loads(html.unescape(re.search(r'class="rl-filter-slot" data-records="([^"]*)"', markdown).group(1)))
+    table = records_table(markdown)
     return [dict(zip(table["fields"], row, strict=True)) for row in table["rows"]]
 
 
@@ -84,6 +88,18 @@ def test_home_and_theme_pages_carry_the_records_of_the_papers_they_list_and_no_m
     subtheme = page_records(pages["themes/theme-1/theme-1-2.md"])
     assert [r["id"] for r in subtheme] == list(reading_list.subthemes[6].paper_ids)
     assert set(subtheme[0]) == {"row", "id", "title", "title_math", "theme", "url", "keywords", "status"}
+
+
+def test_a_page_that_lists_some_of_its_papers_names_the_scope_its_filter_covers():
+    """The filter covers the list's or theme's papers, not only the page's: it finds the others in papers.js by this."""
+    reading_list = two_level_list()
+    pages = render_pages(reading_list, REPO / "templates").pages
+    home = records_table(pages["index.md"])
+    assert (home["total"], home["scope"], len(home["rows"])) == (300, ["", ""], 9)
+    theme = records_table(pages["themes/theme-1.md"])
+    assert (theme["total"], theme["scope"], len(theme["rows"])) == (100, ["theme_slug", "theme-1"], 3)
+    subtheme = records_table(pages["themes/theme-1/theme-1-2.md"])
+    assert (subtheme["total"], subtheme["scope"], len(subtheme["rows"])) == (25, ["subtheme_slug", "theme-1-2"], 25)
 
 
 def test_a_hostile_title_stays_text_inside_the_pages_records():

@@ -1,7 +1,8 @@
 """Notes, RIS and CSL-JSON exports, share links and the calendar, in headless Chromium against a real built site.
 
 The fixture has what a conference export gives: authors, dates, a DOI, a PDF,
-sessions with times in two zones (one an IANA name, one an offset), extra
+sessions with times in two zones (one an IANA name, one an offset) and one
+without a time, extra
 metadata, a hostile title and a Chinese paper. Every page of a test fails it
 on a console error, an uncaught exception or an alert.
 """
@@ -67,6 +68,8 @@ FIXTURE = [
         "title": "Four-step diffusion distillation",
         "year": "2025",
         "keywords": ["diffusion models", "image generation"],
+        # A session named without a time: shown on its page, in no calendar.
+        "session": "Poster 9",
         "abstract": "We propose a distillation method for diffusion models that samples images in four steps.",
     },
     {

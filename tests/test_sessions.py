@@ -11,12 +11,13 @@ import pytest
 from support import build_site, make_paper
 
 from generator.errors import InputError
-from generator.model import ReadingList, Source
+from generator.model import ReadingList, Session, Source
 from generator.read.records import paper_from_record
 from generator.read.sessions import describe
 from generator.render.citations import chunk_of, citation_scripts
 
 SOURCE = Source("papers.jsonl", 7)
+DATA = Path(__file__).parent / "data"
 
 
 def sessions_of(**record: object):
@@ -53,10 +54,40 @@ def test_a_session_over_midnight_names_both_days():
     assert describe(session) == "Session · Fri 24 Apr 2026, 23:00 \u2013 Sat 25 Apr 2026, 01:00 (Asia/Tokyo)"
 
 
-def test_sessions_without_times_give_none_and_stay_the_track():
-    paper = paper_from_record({"abstract": "An abstract.", "sessions": "Session 1|Session 3"}, SOURCE)
-    assert paper.sessions == []
-    assert paper.track == "Session 1|Session 3"
+def test_sessions_named_without_times_are_sessions_without_a_start_and_stay_the_track():
+    paper = paper_from_record({"abstract": "An abstract.", "sessions": "Session 1|Session 3; Session 1"}, SOURCE)
+    assert paper.sessions == [Session("Session 1", None, None, ""), Session("Session 3", None, None, "")]
+    assert paper.track == "Session 1|Session 3; Session 1"
+    assert describe(paper.sessions[0]) == "Session 1"
+    # A comma stays in the name: programmes write "Poster 2, Hall B".
+    assert [s.name for s in sessions_of(session="Poster 2, Hall B")] == ["Poster 2, Hall B"]
+    assert [s.name for s in sessions_of(sessions=["A1", "B2"])] == ["A1", "B2"]
+
+
+def test_a_track_alone_names_no_session():
+    assert sessions_of(track="Main track") == []
+
+
+def test_a_programme_lists_its_timed_sessions_in_time_order_then_the_untimed_in_its_own():
+    paper = paper_from_record(
+        {
+            "abstract": "An abstract.",
+            "sessions": [
+                {"name": "Demo"},
+                {"name": "Oral 2A", "start": "2026-04-25T09:00Z"},
+                {"start": ""},
+                {"name": "Poster 1", "start": "2026-04-23T15:00Z"},
+                {"name": "Birds of a feather"},
+            ],
+        },
+        SOURCE,
+    )
+    assert [(s.name, s.start is not None) for s in paper.sessions] == [
+        ("Poster 1", True),
+        ("Oral 2A", True),
+        ("Demo", False),
+        ("Birds of a feather", False),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -145,6 +176,26 @@ def test_a_paper_page_shows_its_sessions_and_a_page_without_times_shows_none(pro
     assert '<time datetime="2026-04-24T10:30:00-03:00">' in html.unescape(timed)
     assert "rl-sessions" not in (site / "papers" / "s2" / "index.html").read_text(encoding="utf-8")
     assert (site / "sessions.js").read_text(encoding="utf-8").startswith('window.RL_SESSIONS = {"s1":')
+
+
+@pytest.mark.site
+def test_a_miniconf_csvs_sessions_show_on_the_paper_pages_and_in_sessions_js(project: Path):
+    """Mini-Conf's papers.csv names each paper's sessions in a `sessions` cell, its times kept in another file."""
+    site = build_site(project, DATA / "miniconf-papers.csv")
+    page = html.unescape((site / "papers" / "A1-2" / "index.html").read_text(encoding="utf-8"))
+    shown = page[page.index('<ul class="rl-sessions"') : page.index("</ul>", page.index('<ul class="rl-sessions"'))]
+    assert "<li>A1:言語生成技術の応用</li>" in shown
+    assert "<li>P3:ポスター</li>" in shown
+    assert "<time" not in shown
+    # The paper whose cell is empty has no session, and no list of them.
+    assert "rl-sessions" not in (site / "papers" / "C3-1" / "index.html").read_text(encoding="utf-8")
+    script = (site / "sessions.js").read_text(encoding="utf-8")
+    sessions = json.loads(script.removeprefix("window.RL_SESSIONS = ").removesuffix(";\n"))
+    assert sorted(sessions) == ["A1-1", "A1-2", "B2-1", "B2-2", "C3-2"]
+    assert sessions["A1-1"] == [
+        {"name": "A1:言語生成技術の応用", "start": None, "end": None, "zone": "", "when": "A1:言語生成技術の応用"}
+    ]
+    assert [s["name"] for s in sessions["A1-2"]] == ["A1:言語生成技術の応用", "P3:ポスター"]
 
 
 def test_citations_go_in_chunks_by_a_hash_of_the_id_that_the_scripts_compute_alike():

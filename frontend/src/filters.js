@@ -1,6 +1,7 @@
 // The filter above paper lists, and the tags page's view of one keyword.
 import { announce, el, text, titleNodes, typeset } from "./dom.js";
 import { msg, msgCount } from "./i18n.js";
+import { loadPapers } from "./papers.js";
 import { store } from "./store.js";
 import { register, repaint, toggleButton } from "./toggles.js";
 import { pageHref, siteRelative } from "./urls.js";
@@ -21,24 +22,52 @@ function collectItems(lists, idx) {
       var rel = link && siteRelative(link.getAttribute("href"));
       var rec = rel && idx.byUrl.get(rel);
       if (!rec || li.hasAttribute("data-rl-paper")) return;
-      li.setAttribute("data-rl-paper", rec.id);
-      li.classList.add("rl-item");
-      li.parentNode.classList.add("rl-items");
-      register(rec.id, li);
-      items.push({
-        li: li,
-        rec: rec,
-        list: list,
-        off: false,
-        hay: fold([rec.title, rec.theme, rec.status].concat(rec.keywords || []).join("\n")),
-        keywords: new Set((rec.keywords || []).map(fold)),
-        status: text(rec.status)
-      });
+      items.push(makeItem(li, rec, list, false));
     });
   });
   attachToggles(items);
   repaint(items.map(function (i) { return i.rec.id; }));
   return items;
+}
+
+// A paper's item: unlisted for one the page does not list, which only a filter shows.
+function makeItem(li, rec, list, unlisted) {
+  li.setAttribute("data-rl-paper", rec.id);
+  li.classList.add("rl-item");
+  li.parentNode.classList.add("rl-items");
+  register(rec.id, li);
+  return {
+    li: li,
+    rec: rec,
+    list: list,
+    off: unlisted,
+    unlisted: unlisted,
+    hay: fold([rec.title, rec.theme, rec.status].concat(rec.keywords || []).join("\n")),
+    keywords: new Set((rec.keywords || []).map(fold)),
+    status: text(rec.status)
+  };
+}
+
+// The papers of the page's scope that it does not list, as items in a list
+// of their own after the page's lists, all hidden: from papers.js, whose
+// records get their row there, as the page's own have. They join idx too,
+// so that the map finds their rows.
+function unlistedItems(papers, listed, idx) {
+  var scope = idx.scope;
+  var ul = el("ul");
+  var box = el("div", { class: "rl-papers rl-filter__unlisted rl-off" }, [ul]);
+  var heading = el("h2", { class: "rl-filter__unlisted-heading rl-off" }, [msg("js.unlisted")]);
+  var items = [];
+  papers.forEach(function (p, row) {
+    if (listed.has(p.id) || (scope.field && p[scope.field] !== scope.slug)) return;
+    var rec = Object.assign({ row: row }, p);
+    var li = el("li", { class: "rl-off" }, [el("a", { href: pageHref(p.url) }, titleNodes(p)), " \u00b7 " + text(p.theme)]);
+    ul.appendChild(li);
+    idx.byId.set(rec.id, rec);
+    items.push(makeItem(li, rec, box, true));
+  });
+  typeset(ul);
+  return { items: items, section: { list: box, parts: [box, heading], off: true } };
 }
 
 // Star and read buttons for each item. A long list gets them as its items
@@ -127,7 +156,12 @@ function writeFilterState(state) {
   }
 }
 
-function matches(item, state, words) {
+function isActive(state) {
+  return Boolean(state.text.trim() || state.tags.length || state.status || state.starred);
+}
+
+function matches(item, state, words, active) {
+  if (item.unlisted && !active) return false;
   for (var i = 0; i < words.length; i++) if (item.hay.indexOf(words[i]) < 0) return false;
   for (var j = 0; j < state.tags.length; j++) if (!item.keywords.has(state.tags[j])) return false;
   if (state.status && item.status !== state.status) return false;
@@ -140,6 +174,8 @@ function initFilter(lists, idx, onChange) {
   if (!items.length) return null;
   var state = readFilterState();
   var keywords = topKeywords(items);
+  var total = Math.max(idx.scope ? idx.scope.total : 0, items.length);
+  var partial = total > items.length;
   // A tag from a shared URL gets a chip even if it is not among the top ones.
   state.tags.forEach(function (t) {
     if (!keywords.some(function (k) { return k.key === t; })) keywords.push({ key: t, label: t, n: 0 });
@@ -165,7 +201,8 @@ function initFilter(lists, idx, onChange) {
   var chips = el("div", { class: "rl-filter__tags", role: "group", "aria-label": msg("js.keywords") });
   keywords.forEach(function (k) {
     var chip = el("button", { type: "button", class: "rl-chip", "data-key": k.key, "aria-pressed": state.tags.indexOf(k.key) >= 0 ? "true" : "false" }, [k.label]);
-    if (k.n) chip.appendChild(el("span", { class: "rl-chip__n" }, [String(k.n)]));
+    // On a page that lists only some of its papers, a chip's count waits for the others: it counts what the chip shows.
+    if (k.n && !partial) chip.appendChild(el("span", { class: "rl-chip__n" }, [String(k.n)]));
     chips.appendChild(chip);
   });
   var empty = el("p", { class: "rl-filter__empty", hidden: true }, [msg("js.no_match")]);
@@ -182,14 +219,34 @@ function initFilter(lists, idx, onChange) {
   lists[lists.length - 1].after(empty);
   announce("rl:filter", { box: box, items: items });
   var sections = lists.map(function (list) { return { list: list, parts: sectionOf(list), off: false }; });
+  // A page that lists only some of its scope's papers (a theme's most
+  // representative) filters the others too, once a filter is set: papers.js
+  // brings them, on that first need only.
+  var unlisted = null;
+  function loadUnlisted() {
+    if (unlisted || !partial) return;
+    unlisted = loadPapers().then(function (papers) {
+      var more = unlistedItems(papers, new Set(items.map(function (i) { return i.rec.id; })), idx);
+      empty.before(more.section.parts[1], more.section.list);
+      more.items.forEach(function (i) { items.push(i); });
+      sections.push(more.section);
+      attachToggles(more.items);
+      recount(chips, items);
+      apply(false);
+    }, function (err) {
+      unlisted = null;
+      console.warn("readinglist: the papers this page does not list could not load", err);
+    });
+  }
 
   var urlTimer = 0;
   function apply(writeUrl) {
     var words = fold(state.text).split(/\s+/).filter(Boolean);
+    var active = isActive(state);
     var shown = new Set();
     var visibleLists = new Set();
     items.forEach(function (item) {
-      var ok = matches(item, state, words);
+      var ok = matches(item, state, words, active);
       // A class, not the hidden attribute: Material's [hidden] selectors
       // make attribute changes on 20,000 items several times slower.
       if (item.off === ok) {
@@ -208,16 +265,18 @@ function initFilter(lists, idx, onChange) {
         s.parts.forEach(function (p) { p.classList.toggle("rl-off", hide); });
       }
     });
-    count.textContent = shown.size === items.length ? msgCount("js.papers", items.length) : msg("js.showing", { shown: shown.size, total: items.length });
+    if (shown.size === total) count.textContent = msgCount("js.papers", total);
+    else count.textContent = msg(active ? "js.showing" : "js.listing", { shown: shown.size, total: total });
     empty.hidden = shown.size > 0;
-    clear.disabled = !state.text && !state.tags.length && !state.status && !state.starred;
+    clear.disabled = !active;
     box.setAttribute("data-shown", String(shown.size));
     if (writeUrl) {
       // Chromium throttles rapid history updates: write once typing pauses.
       clearTimeout(urlTimer);
       urlTimer = setTimeout(function () { writeFilterState(state); }, 250);
     }
-    onChange(shown);
+    if (active) loadUnlisted();
+    onChange(items);
   }
 
   // Keystrokes that arrive while a long list is being filtered are folded
@@ -278,10 +337,25 @@ function initTagView(box, idx) {
   typeset(list);
 }
 
-// The ids the filter shows, or null when it shows every item.
+// The chips' counts over every item, once the unlisted have come.
+function recount(chips, items) {
+  var counts = new Map();
+  items.forEach(function (item) { item.keywords.forEach(function (k) { counts.set(k, (counts.get(k) || 0) + 1); }); });
+  chips.querySelectorAll(".rl-chip").forEach(function (chip) {
+    var n = counts.get(chip.getAttribute("data-key"));
+    if (n) chip.appendChild(el("span", { class: "rl-chip__n" }, [String(n)]));
+  });
+}
+
+// The ids the filter shows, or null when it shows the page's own list: every listed item and no other.
 function currentlyShown(items) {
-  var shown = new Set(items.filter(function (i) { return !i.off; }).map(function (i) { return i.rec.id; }));
-  return shown.size === items.length ? null : shown;
+  var shown = new Set();
+  var asListed = true;
+  items.forEach(function (i) {
+    if (!i.off) shown.add(i.rec.id);
+    if (i.off !== i.unlisted) asListed = false;
+  });
+  return asListed ? null : shown;
 }
 
 export { currentlyShown, initFilter, initTagView };

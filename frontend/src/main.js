@@ -30,8 +30,9 @@
  * Paper records come from three places, so that a page downloads little
  * before its map and filter work: the records of the papers a page lists sit
  * in the page (script.rl-records); the map's points in points.js (8 bytes a
- * paper); every record in papers.js, loaded on first need (a map tooltip, the
- * Reading list, the tags page's view). Scripts, not JSON, load from file://
+ * paper); every record in papers.js, loaded on first need (a map tooltip,
+ * a filter on a page that lists only some of its papers, the Reading list,
+ * the tags page's view). Scripts, not JSON, load from file://
  * where fetch() cannot. Every text field is untrusted input, so text only
  * ever reaches the page through textContent and setAttribute.
  */
@@ -109,9 +110,9 @@ function initPage() {
   // page's own papers. A page may list only some papers (a large list's home
   // page shows each theme's best three): with no filter active, every point
   // keeps its colour.
-  var filtered = lists.length ? initFilter(lists, records, function (shown) {
-    var listed = filtered ? filtered.length : shown.size;
-    pageMaps.forEach(function (m) { setMapHighlight(m, shown.size === listed ? defaultHighlight(m) : rowsOf(shown, records)); });
+  var filtered = lists.length ? initFilter(lists, records, function (items) {
+    var shown = currentlyShown(items);
+    pageMaps.forEach(function (m) { setMapHighlight(m, shown ? rowsOf(shown, records) : defaultHighlight(m)); });
   }) : null;
   if (mapBoxes.length) {
     loadPoints().then(function (data) {

@@ -62,13 +62,17 @@ function initMap(box, data, highlight) {
 
   var map = {
     box: box, canvas: canvas, overlay: overlay, tip: tip, live: live, frame: frame, themes: data.themes, points: points,
-    themeSlug: themeSlug, lit: null, width: 0, height: 0, radius: 3, grid: null, hover: -1, selected: -1, order: null, records: null
+    themeSlug: themeSlug, lit: null, labels: [], width: 0, height: 0, radius: 3, grid: null, hover: -1, selected: -1, order: null, records: null
   };
   map.lit = highlight || defaultHighlight(map);
   // Test and tooling hook: where the paper of a row is, in CSS pixels of the canvas.
   canvas.rlPosition = function (row) {
     var p = points[row];
     return p ? [p.px, p.py] : null;
+  };
+  // And the themes' names as drawn: each with the box [left, top, right, bottom] its ink and halo take.
+  canvas.rlLabels = function () {
+    return map.labels.map(function (l) { return { label: l.label, box: l.ink.slice() }; });
   };
   bindMapEvents(map);
   if (window.ResizeObserver) new ResizeObserver(function () { scheduleDraw(map, false); }).observe(box);
@@ -187,20 +191,17 @@ function cssVar(name, fallback) {
   return value || fallback;
 }
 
-// Where a theme's name may go, in order: from is the share of its width left
-// of the points' middle (a half: centred), dys how far above or below it.
-var LABEL_PLACES = [
-  { from: 0.5, dys: [0, 14, -14, 28, -28] },
-  { from: 1, dys: [0, 14, -14, 28, -28] },
-  { from: 0, dys: [0, 14, -14, 28, -28] },
-  { from: 0.5, dys: [42, -42, 56, -56] },
-];
+// A theme's name goes in the free place nearest the middle of its points
+// (the median, which a few strays do not drag): covering no point and no
+// name already drawn, biggest themes first. Places are tried on a grid of
+// PLACE_STEP pixels out to PLACE_REACH of the map's longer side, the name on
+// one line and then, where that finds no room (a long name on a phone), on
+// two. A name with no free place in reach is left out: on a dense map on a
+// phone, the smaller themes' names, which the nav and the tooltips still give.
+var PLACE_STEP = 6;
+var PLACE_REACH = 1 / 3;
+var LINE_HEIGHT = 14;
 
-// Each theme's name at the middle of its points (the median, which a few
-// strays do not drag), biggest themes first. Where it would cover a name
-// already drawn, it moves aside: ending or starting at the middle, then
-// further up or down; only a name with no room anywhere near is left out.
-// The halo keeps it legible over the points.
 function drawLabels(map, ctx) {
   var groups = new Map();
   map.points.forEach(function (p) {
@@ -216,6 +217,8 @@ function drawLabels(map, ctx) {
   }
   var font = getComputedStyle(map.box).fontFamily;
   var placed = [];
+  map.labels = [];
+  var offsets = placeOffsets(Math.max(map.width, map.height) * PLACE_REACH);
   var fg = cssVar("--md-default-fg-color", "#000");
   var faint = cssVar("--md-default-fg-color--light", "#666");
   ctx.font = "600 12px " + font;
@@ -223,53 +226,102 @@ function drawLabels(map, ctx) {
   ctx.lineJoin = "round";
   ctx.lineWidth = 3;
   ctx.strokeStyle = cssVar("--md-default-bg-color", "#fff");
+  var halo = ctx.lineWidth / 2;
   Array.from(groups.entries())
     .sort(function (a, b) { return b[1].xs.length - a[1].xs.length || a[0] - b[0]; })
     .forEach(function (entry) {
       var g = entry[1];
       var label = text(map.themes[entry[0]] ? map.themes[entry[0]].label : "");
-      var w = ctx.measureText(label).width;
-      var centre = median(g.xs);
-      var middle = median(g.ys);
+      var shapes = labelShapes(ctx, label);
+      var cx = median(g.xs);
+      var cy = median(g.ys);
+      var shape = null;
       var box = null;
-      // Centred first; wherever it is drawn, the place that hides fewest points.
-      LABEL_PLACES.some(function (place) {
-        var x = Math.max(2, Math.min(map.width - w - 2, centre - w * place.from));
-        box = place.dys
-          .map(function (dy) {
-            var y = Math.max(9, Math.min(map.height - 9, middle + dy));
-            return [x - 2, y - 9, x + w + 2, y + 9];
-          })
-          .filter(function (b) { return !placed.some(function (o) { return b[0] < o[2] && o[0] < b[2] && b[1] < o[3] && o[1] < b[3]; }); })
-          .map(function (b) { return { box: b, hidden: coveredPoints(map, b) }; })
-          .sort(function (a, b) { return a.hidden - b.hidden; })[0];
-        return box;
-      });
+      for (var s = 0; s < shapes.length && !box; s++) {
+        shape = shapes[s];
+        box = labelPlace(map, placed, offsets, cx, cy, shape);
+      }
       if (!box) return;
-      box = box.box;
-      var x = box[0] + 2;
-      var y = (box[1] + box[3]) / 2;
       placed.push(box);
       ctx.fillStyle = g.lit || !map.lit ? fg : faint;
-      ctx.strokeText(label, x, y);
-      ctx.fillText(label, x, y);
+      var ink = [Infinity, Infinity, -Infinity, -Infinity];
+      shape.lines.forEach(function (line, i) {
+        var x = box[0] + 2;
+        var y = (box[1] + box[3]) / 2 + (i - (shape.lines.length - 1) / 2) * LINE_HEIGHT;
+        ctx.strokeText(line, x, y);
+        ctx.fillText(line, x, y);
+        var m = ctx.measureText(line);
+        ink = [
+          Math.min(ink[0], x - m.actualBoundingBoxLeft - halo),
+          Math.min(ink[1], y - m.actualBoundingBoxAscent - halo),
+          Math.max(ink[2], x + m.actualBoundingBoxRight + halo),
+          Math.max(ink[3], y + m.actualBoundingBoxDescent + halo)
+        ];
+      });
+      map.labels.push({ label: label, ink: ink });
     });
   map.box.setAttribute("data-labels", String(placed.length));
 }
 
-// How many points a label's box [left, top, right, bottom] would cover, from the grid's cells under it.
-function coveredPoints(map, box) {
-  var g = map.grid;
-  var n = 0;
-  for (var gy = Math.max(0, Math.floor(box[1] / CELL)); gy <= Math.min(g.rows - 1, Math.floor(box[3] / CELL)); gy++) {
-    for (var gx = Math.max(0, Math.floor(box[0] / CELL)); gx <= Math.min(g.cols - 1, Math.floor(box[2] / CELL)); gx++) {
-      (g.cells[gx + gy * g.cols] || []).forEach(function (i) {
-        var p = map.points[i];
-        if (p.px >= box[0] && p.px <= box[2] && p.py >= box[1] && p.py <= box[3]) n++;
-      });
+// A name on one line, and a name of several words also on two, split where
+// the longer line is shortest: each { lines, width }.
+function labelShapes(ctx, label) {
+  var shapes = [{ lines: [label], width: ctx.measureText(label).width }];
+  var words = label.split(" ");
+  var best = null;
+  for (var k = 1; k < words.length; k++) {
+    var lines = [words.slice(0, k).join(" "), words.slice(k).join(" ")];
+    var width = Math.max(ctx.measureText(lines[0]).width, ctx.measureText(lines[1]).width);
+    if (!best || width < best.width) best = { lines: lines, width: width };
+  }
+  if (best) shapes.push(best);
+  return shapes;
+}
+
+// The grid's offsets [dx, dy] within reach of a name's middle, nearest first.
+function placeOffsets(reach) {
+  var offsets = [];
+  var steps = Math.floor(reach / PLACE_STEP);
+  for (var i = -steps; i <= steps; i++) {
+    for (var j = -steps; j <= steps; j++) {
+      if (i * i + j * j <= steps * steps) offsets.push([i * PLACE_STEP, j * PLACE_STEP, i * i + j * j]);
     }
   }
-  return n;
+  return offsets.sort(function (a, b) { return a[2] - b[2] || a[1] - b[1] || a[0] - b[0]; });
+}
+
+// The box [left, top, right, bottom] of a name of this shape nearest (cx, cy)
+// that stays on the map and covers no point and no name placed; null if none is in reach.
+function labelPlace(map, placed, offsets, cx, cy, shape) {
+  // The ink and halo of 12px text reach 9px from its middle line: 10 keeps a pixel clear.
+  var half = (shape.lines.length - 1) * LINE_HEIGHT / 2 + 10;
+  var w = shape.width;
+  for (var k = 0; k < offsets.length; k++) {
+    var x = Math.max(2, Math.min(map.width - w - 2, cx + offsets[k][0] - w / 2));
+    var y = Math.max(half, Math.min(map.height - half, cy + offsets[k][1]));
+    var box = [x - 2, y - half, x + w + 2, y + half];
+    var onName = placed.some(function (o) { return box[0] < o[2] && o[0] < box[2] && box[1] < o[3] && o[1] < box[3]; });
+    if (!onName && !touchesPoint(map, box)) return box;
+  }
+  return null;
+}
+
+// Whether a box [left, top, right, bottom] touches a point's dot, from the grid's cells under it.
+function touchesPoint(map, box) {
+  var g = map.grid;
+  var r = map.radius;
+  for (var gy = Math.max(0, Math.floor((box[1] - r) / CELL)); gy <= Math.min(g.rows - 1, Math.floor((box[3] + r) / CELL)); gy++) {
+    for (var gx = Math.max(0, Math.floor((box[0] - r) / CELL)); gx <= Math.min(g.cols - 1, Math.floor((box[2] + r) / CELL)); gx++) {
+      var cell = g.cells[gx + gy * g.cols] || [];
+      for (var c = 0; c < cell.length; c++) {
+        var p = map.points[cell[c]];
+        var dx = Math.max(box[0] - p.px, 0, p.px - box[2]);
+        var dy = Math.max(box[1] - p.py, 0, p.py - box[3]);
+        if (dx * dx + dy * dy < r * r) return true;
+      }
+    }
+  }
+  return false;
 }
 
 // A uniform grid of point indices: a hit test looks at 9 cells, not at

@@ -75,12 +75,15 @@ function loadPoints() {
 
 // The records of the papers the page lists, from its filter slot's
 // data-records (see render.py's _records_attribute): what its filter needs,
-// with each paper's row in points.js and papers.js.
+// with each paper's row in points.js and papers.js; and the page's scope,
+// the list's or theme's papers, listed or not: how many, and the field and
+// slug that tell them in papers.js (field "" for the whole list).
 function pageRecords() {
   var byId = new Map();
   var byUrl = new Map();
+  var scope = { total: 0, field: "", slug: "" };
   document.querySelectorAll(".rl-filter-slot[data-records]").forEach(function (slot) {
-    var table = { fields: [], rows: [] };
+    var table = { fields: [], rows: [], total: 0, scope: ["", ""] };
     try {
       table = JSON.parse(slot.getAttribute("data-records"));
     } catch (err) {
@@ -92,8 +95,9 @@ function pageRecords() {
       byId.set(p.id, p);
       byUrl.set(normalisePath(p.url), p);
     });
+    scope = { total: table.total, field: table.scope[0], slug: table.scope[1] };
   });
-  return { byId: byId, byUrl: byUrl };
+  return { byId: byId, byUrl: byUrl, scope: scope };
 }
 
 // Lookups over the records, built once per data set.

@@ -4,7 +4,8 @@
  * Times are written in UTC (RFC 5545's form with a Z), so every calendar
  * places them right and shows them in the reader's own zone; the session's
  * zone and local time go into the description. sessions.js, written by every
- * build, holds the sessions; without any, the button does not show.
+ * build, holds the sessions; a session the input names without a time has no
+ * start and no event. Without a timed session, the button does not show.
  */
 import { el, text } from "./dom.js";
 import { strings } from "./i18n.js";
@@ -20,8 +21,9 @@ function sessions() {
   return loadData("sessions.js", "RL_SESSIONS");
 }
 
+// The paper's timed sessions: the ones a calendar can place.
 function own(map, id) {
-  return Object.hasOwn(map, id) && Array.isArray(map[id]) ? map[id] : [];
+  return Object.hasOwn(map, id) && Array.isArray(map[id]) ? map[id].filter(function (s) { return s?.start; }) : [];
 }
 
 // TEXT values: backslash, semicolon, comma and line breaks escaped.
@@ -95,7 +97,7 @@ function listenForSchedule() {
 function addCalendar(event) {
   var d = event.detail;
   sessions().then(function (table) {
-    if (!Object.keys(table).length) return;
+    if (!Object.keys(table).some(function (id) { return own(table, id).length; })) return;
     var button = el("button", { type: "button", class: "rl-button", "data-rl-action": "export-ics" }, [T.ics]);
     button.addEventListener("click", function () {
       download("reading-list.ics", toIcs(starredPapers(d.idx), table), "text/calendar");

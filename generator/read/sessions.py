@@ -5,8 +5,9 @@ session, each with a name and a start (Mini-Conf-style programmes); or the
 record itself may carry `start` (or `time`) and perhaps `end`, with the
 session's name in `session`. Times are ISO 8601; the zone is the time's own
 offset or a `timezone` field (an IANA name such as America/Sao_Paulo). A
-session without a start time is only a name, which the track already shows,
-so it gives no session here: without times, nothing shows.
+session may also be only a name: Mini-Conf's papers.csv names a paper's
+sessions ("A1:言語生成技術の応用|P3") and keeps their times in another file.
+Such a session shows on the paper's page and goes to no calendar.
 """
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ _ENDS = ("end", "end_time", "ends", "finish")
 _ZONES = ("timezone", "time_zone", "tz", "zone")
 # The record-level session name: the fields track also reads.
 _RECORD_NAMES = ("session", "sessions", "track")
+# The record's fields that name its sessions when it gives no time; a track alone names none.
+_UNTIMED_NAMES = ("sessions", "session")
+# Between the names of one cell; not a comma, which a session's own name may hold.
+_NAME_SEPARATORS = re.compile(r"[|;]")
 _DASH = "\u2013"
 _CLOCK = re.compile(r"\d{1,2}:\d{2}(:\d{2})?")
 _HINT = 'give ISO 8601 times ("2026-04-24T10:30") and a timezone field such as "America/Sao_Paulo", or an offset ("+02:00")'
@@ -50,17 +55,24 @@ class _Fields:
 
 
 def read_sessions(record: dict[str, Any], source: Source) -> list[Session]:
-    """The timed sessions of one input record, in time order; an error naming the record for a time it cannot read."""
+    """The sessions of one input record: the timed ones in time order, then the untimed in the record's order.
+
+    An error names the record for a time it cannot read.
+    """
     fields = _Fields.of(record)
     listed = fields.values.get("sessions")
     if isinstance(listed, dict):
         listed = [listed]
     if isinstance(listed, list) and any(isinstance(item, dict) for item in listed):
         objects = [_Fields.of(item) for item in listed if isinstance(item, dict)]
-        sessions = [_session(item, item.first(_NAMES), source) for item in objects]
+        found = [_session(item, item.first(_NAMES), source) for item in objects]
+        sessions = [s for s in found if s is not None]
+    elif fields.first(_STARTS):
+        sessions = [_timed(fields, fields.first(_RECORD_NAMES), source)]
     else:
-        sessions = [_session(fields, fields.first(_RECORD_NAMES), source)]
-    return sorted((s for s in sessions if s is not None), key=lambda s: (s.start, s.name))
+        sessions = [Session(name=name, start=None, end=None, zone="") for name in _untimed_names(fields)]
+    # Sorting is stable: the untimed keep their order, after every timed one.
+    return sorted(sessions, key=lambda s: (0, s.start, s.name) if s.start else (1,))
 
 
 def is_session_list(value: Any) -> bool:
@@ -68,10 +80,27 @@ def is_session_list(value: Any) -> bool:
     return isinstance(value, dict) or (isinstance(value, list) and any(isinstance(item, dict) for item in value))
 
 
+def _untimed_names(fields: _Fields) -> list[str]:
+    """The session names of a record without times: its `sessions` (a list, or a cell of names) else its `session`."""
+    for key in _UNTIMED_NAMES:
+        value = fields.values.get(key)
+        cells = value if isinstance(value, list) else [value]
+        parts = (part for cell in cells if isinstance(cell, str | int | float) for part in _NAME_SEPARATORS.split(str(cell)))
+        names = [" ".join(part.split()) for part in parts if part.strip()]
+        if names:
+            return list(dict.fromkeys(names))
+    return []
+
+
 def _session(fields: _Fields, name: str, source: Source) -> Session | None:
+    """A programme's session object: timed, or only a name; None for one with neither."""
+    if fields.first(_STARTS):
+        return _timed(fields, name, source)
+    return Session(name=name, start=None, end=None, zone="") if name else None
+
+
+def _timed(fields: _Fields, name: str, source: Source) -> Session:
     start_text = fields.first(_STARTS)
-    if not start_text:
-        return None
     zone_name = fields.first(_ZONES)
     zone = _zone(zone_name, source) if zone_name else None
     start = _moment(start_text, zone, source)
@@ -122,8 +151,10 @@ def _offset_name(when: datetime) -> str:
 
 
 def describe(session: Session) -> str:
-    """The session as a reader sees it: "Poster session 3 · Fri 24 Apr 2026, 10:30\u201312:30 (America/Sao_Paulo)"."""
+    """The session as a reader sees it: "Poster session 3 · Fri 24 Apr 2026, 10:30\u201312:30 (America/Sao_Paulo)", or its name alone."""
     start = session.start
+    if start is None:
+        return session.name
     when = f"{start:%a} {start.day} {start:%b %Y, %H:%M}"
     if session.end is not None:
         same_day = session.end.date() == start.date()

@@ -98,7 +98,7 @@ def _record(paper: Paper) -> dict[str, object]:
         "sessions": [
             {
                 "name": session.name,
-                "start": utc_stamp(session.start),
+                "start": utc_stamp(session.start) if session.start else None,
                 "end": utc_stamp(session.end) if session.end else None,
                 "zone": session.zone,
                 "when": describe(session),

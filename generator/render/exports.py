@@ -10,14 +10,15 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..errors import BuildError
-from ..model import Paper, ReadingList
+from ..model import Paper, ReadingList, Theme
 from ..paths import paper_url
 from ..text.latex import math_tex, plain_math
 
 # papers.js holds every record the scripts read, as rows with each theme and
 # sub-theme named once: at 20,000 papers, 4.5 MB to download and parse where
-# objects took 7.5. Pages load it only on first need (a map tooltip, the
-# Reading list, the tags page's view, an export).
+# objects took 7.5. Pages load it only on first need (a map tooltip, a filter
+# on a page that lists only some of its papers, the Reading list, the tags
+# page's view, an export).
 _SCRIPT_FIELDS = ("id", "title", "title_math", "theme", "subtheme_slug", "url", "keywords", "status", "x", "y")
 _SCRIPT = (
     "window.RL_PAPERS = (function (fields, themes, subthemes, rows) {{\n"
@@ -40,7 +41,10 @@ _DIGITS = string.ascii_uppercase + string.ascii_lowercase + string.digits + "-_"
 _GRID = len(_DIGITS) ** 2 - 1
 # A home or theme page's records of the papers it lists, for its filter and
 # its export of the papers shown: rows of these fields, the first the paper's
-# row in points.js and papers.js.
+# row in points.js and papers.js. Beside them, the page's scope: how many
+# papers the list or theme has, and which theme or sub-theme. A page that lists
+# only some (a theme's most representative three) has its filter load the
+# others from papers.js, so that the filter covers every paper of the scope.
 _RECORD_FIELDS = ("row", "id", "title", "title_math", "theme", "url", "keywords", "status")
 # vectors.js holds each paper's sentence embedding as int8, value x scale, one
 # scale for the list: 384 bytes a paper, in base 64 (a script, so that it loads
@@ -110,10 +114,17 @@ def points_script(records: list[dict[str, object]]) -> str:
     return f"window.RL_POINTS = {json.dumps(data, ensure_ascii=False, separators=(',', ':'))};\n"
 
 
-def page_records(records: list[dict[str, object]], rows: dict[str, int], listed: list[Paper]) -> dict[str, object]:
-    """The records of the papers a page lists, as _RECORD_FIELDS; rows gives each paper's row in records."""
+def page_records(
+    records: list[dict[str, object]], rows: dict[str, int], listed: list[Paper], scope: Sequence[Paper], theme: Theme | None
+) -> dict[str, object]:
+    """The records of the papers a page lists, as _RECORD_FIELDS, and its scope: the list's papers, or theme's.
+
+    rows gives each paper's row in records; scope holds every paper of the
+    page's list or theme, listed or not.
+    """
     table = [[rows[p.id], *(records[rows[p.id]][field] for field in _RECORD_FIELDS[1:])] for p in listed]
-    return {"fields": _RECORD_FIELDS, "rows": table}
+    field = "" if theme is None else "subtheme_slug" if theme.parent else "theme_slug"
+    return {"fields": _RECORD_FIELDS, "rows": table, "total": len(scope), "scope": [field, theme.slug if theme else ""]}
 
 
 def paper_records(reading_list: ReadingList) -> list[dict[str, object]]:

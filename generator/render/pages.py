@@ -99,8 +99,8 @@ def render_pages(
     records = paper_records(reading_list)
     rows = {paper.id: row for row, paper in enumerate(reading_list.papers)}
 
-    def listed_records(listed: list[Paper]) -> dict[str, object]:
-        return page_records(records, rows, listed)
+    def listed_records(listed: list[Paper], scope: list[Paper], theme: Theme | None) -> dict[str, object]:
+        return page_records(records, rows, listed, scope, theme)
 
     themes = _theme_views(reading_list, papers)
     home_listed = [paper for _, members, children in themes for paper in listed_papers(members, children)]
@@ -110,12 +110,12 @@ def render_pages(
         reading_list=reading_list,
         themes=themes,
         description=home_description(reading_list, messages),
-        records=listed_records(home_listed),
+        records=listed_records(home_listed, reading_list.papers, None),
         semantic=semantic,
     )
 
     def add_theme(theme: Theme, members: list[Paper], children: list[Any], parent: Theme | None) -> None:
-        listed = listed_records(listed_papers(members, children))
+        listed = listed_records(listed_papers(members, children), members, theme)
         add(theme_path(theme), "theme.md.j2", theme=theme, papers=members, subthemes=children, parent=parent, records=listed)
 
     for theme, members, children in themes:

@@ -116,8 +116,9 @@
   function pageRecords() {
     var byId = /* @__PURE__ */ new Map();
     var byUrl = /* @__PURE__ */ new Map();
+    var scope = { total: 0, field: "", slug: "" };
     document.querySelectorAll(".rl-filter-slot[data-records]").forEach(function(slot) {
-      var table = { fields: [], rows: [] };
+      var table = { fields: [], rows: [], total: 0, scope: ["", ""] };
       try {
         table = JSON.parse(slot.getAttribute("data-records"));
       } catch (err) {
@@ -131,8 +132,9 @@
         byId.set(p.id, p);
         byUrl.set(normalisePath(p.url), p);
       });
+      scope = { total: table.total, field: table.scope[0], slug: table.scope[1] };
     });
-    return { byId, byUrl };
+    return { byId, byUrl, scope };
   }
   var indexCache = null;
   function indexPapers(papers2) {
@@ -1057,19 +1059,7 @@
         var rel = link && siteRelative(link.getAttribute("href"));
         var rec = rel && idx.byUrl.get(rel);
         if (!rec || li.hasAttribute("data-rl-paper")) return;
-        li.setAttribute("data-rl-paper", rec.id);
-        li.classList.add("rl-item");
-        li.parentNode.classList.add("rl-items");
-        register(rec.id, li);
-        items.push({
-          li,
-          rec,
-          list: list2,
-          off: false,
-          hay: fold([rec.title, rec.theme, rec.status].concat(rec.keywords || []).join("\n")),
-          keywords: new Set((rec.keywords || []).map(fold)),
-          status: text(rec.status)
-        });
+        items.push(makeItem(li, rec, list2, false));
       });
     });
     attachToggles(items);
@@ -1077,6 +1067,39 @@
       return i.rec.id;
     }));
     return items;
+  }
+  function makeItem(li, rec, list2, unlisted) {
+    li.setAttribute("data-rl-paper", rec.id);
+    li.classList.add("rl-item");
+    li.parentNode.classList.add("rl-items");
+    register(rec.id, li);
+    return {
+      li,
+      rec,
+      list: list2,
+      off: unlisted,
+      unlisted,
+      hay: fold([rec.title, rec.theme, rec.status].concat(rec.keywords || []).join("\n")),
+      keywords: new Set((rec.keywords || []).map(fold)),
+      status: text(rec.status)
+    };
+  }
+  function unlistedItems(papers2, listed, idx) {
+    var scope = idx.scope;
+    var ul = el("ul");
+    var box = el("div", { class: "rl-papers rl-filter__unlisted rl-off" }, [ul]);
+    var heading = el("h2", { class: "rl-filter__unlisted-heading rl-off" }, [msg("js.unlisted")]);
+    var items = [];
+    papers2.forEach(function(p, row) {
+      if (listed.has(p.id) || scope.field && p[scope.field] !== scope.slug) return;
+      var rec = Object.assign({ row }, p);
+      var li = el("li", { class: "rl-off" }, [el("a", { href: pageHref(p.url) }, titleNodes(p)), " \xB7 " + text(p.theme)]);
+      ul.appendChild(li);
+      idx.byId.set(rec.id, rec);
+      items.push(makeItem(li, rec, box, true));
+    });
+    typeset(ul);
+    return { items, section: { list: box, parts: [box, heading], off: true } };
   }
   var EAGER_TOGGLES = 1500;
   function attachToggles(items) {
@@ -1158,7 +1181,11 @@
     } catch (_err) {
     }
   }
-  function matches(item, state, words) {
+  function isActive(state) {
+    return Boolean(state.text.trim() || state.tags.length || state.status || state.starred);
+  }
+  function matches(item, state, words, active) {
+    if (item.unlisted && !active) return false;
     for (var i = 0; i < words.length; i++) if (item.hay.indexOf(words[i]) < 0) return false;
     for (var j = 0; j < state.tags.length; j++) if (!item.keywords.has(state.tags[j])) return false;
     if (state.status && item.status !== state.status) return false;
@@ -1170,6 +1197,8 @@
     if (!items.length) return null;
     var state = readFilterState();
     var keywords = topKeywords(items);
+    var total = Math.max(idx.scope ? idx.scope.total : 0, items.length);
+    var partial = total > items.length;
     state.tags.forEach(function(t) {
       if (!keywords.some(function(k) {
         return k.key === t;
@@ -1199,7 +1228,7 @@
     var chips = el("div", { class: "rl-filter__tags", role: "group", "aria-label": msg("js.keywords") });
     keywords.forEach(function(k) {
       var chip = el("button", { type: "button", class: "rl-chip", "data-key": k.key, "aria-pressed": state.tags.indexOf(k.key) >= 0 ? "true" : "false" }, [k.label]);
-      if (k.n) chip.appendChild(el("span", { class: "rl-chip__n" }, [String(k.n)]));
+      if (k.n && !partial) chip.appendChild(el("span", { class: "rl-chip__n" }, [String(k.n)]));
       chips.appendChild(chip);
     });
     var empty = el("p", { class: "rl-filter__empty", hidden: true }, [msg("js.no_match")]);
@@ -1216,13 +1245,34 @@
     var sections = lists.map(function(list2) {
       return { list: list2, parts: sectionOf(list2), off: false };
     });
+    var unlisted = null;
+    function loadUnlisted() {
+      if (unlisted || !partial) return;
+      unlisted = loadPapers().then(function(papers2) {
+        var more = unlistedItems(papers2, new Set(items.map(function(i) {
+          return i.rec.id;
+        })), idx);
+        empty.before(more.section.parts[1], more.section.list);
+        more.items.forEach(function(i) {
+          items.push(i);
+        });
+        sections.push(more.section);
+        attachToggles(more.items);
+        recount(chips, items);
+        apply(false);
+      }, function(err) {
+        unlisted = null;
+        console.warn("readinglist: the papers this page does not list could not load", err);
+      });
+    }
     var urlTimer = 0;
     function apply(writeUrl) {
       var words = fold(state.text).split(/\s+/).filter(Boolean);
+      var active = isActive(state);
       var shown = /* @__PURE__ */ new Set();
       var visibleLists = /* @__PURE__ */ new Set();
       items.forEach(function(item) {
-        var ok = matches(item, state, words);
+        var ok = matches(item, state, words, active);
         if (item.off === ok) {
           item.off = !ok;
           item.li.classList.toggle("rl-off", !ok);
@@ -1241,9 +1291,10 @@
           });
         }
       });
-      count.textContent = shown.size === items.length ? msgCount("js.papers", items.length) : msg("js.showing", { shown: shown.size, total: items.length });
+      if (shown.size === total) count.textContent = msgCount("js.papers", total);
+      else count.textContent = msg(active ? "js.showing" : "js.listing", { shown: shown.size, total });
       empty.hidden = shown.size > 0;
-      clear.disabled = !state.text && !state.tags.length && !state.status && !state.starred;
+      clear.disabled = !active;
       box.setAttribute("data-shown", String(shown.size));
       if (writeUrl) {
         clearTimeout(urlTimer);
@@ -1251,7 +1302,8 @@
           writeFilterState(state);
         }, 250);
       }
-      onChange(shown);
+      if (active) loadUnlisted();
+      onChange(items);
     }
     var frame = 0;
     function schedule() {
@@ -1319,13 +1371,26 @@
     box.replaceChildren(heading, note, list2);
     typeset(list2);
   }
+  function recount(chips, items) {
+    var counts = /* @__PURE__ */ new Map();
+    items.forEach(function(item) {
+      item.keywords.forEach(function(k) {
+        counts.set(k, (counts.get(k) || 0) + 1);
+      });
+    });
+    chips.querySelectorAll(".rl-chip").forEach(function(chip) {
+      var n = counts.get(chip.getAttribute("data-key"));
+      if (n) chip.appendChild(el("span", { class: "rl-chip__n" }, [String(n)]));
+    });
+  }
   function currentlyShown(items) {
-    var shown = new Set(items.filter(function(i) {
-      return !i.off;
-    }).map(function(i) {
-      return i.rec.id;
-    }));
-    return shown.size === items.length ? null : shown;
+    var shown = /* @__PURE__ */ new Set();
+    var asListed = true;
+    items.forEach(function(i) {
+      if (!i.off) shown.add(i.rec.id);
+      if (i.off !== i.unlisted) asListed = false;
+    });
+    return asListed ? null : shown;
   }
 
   // src/map.js
@@ -1380,6 +1445,7 @@
       points,
       themeSlug,
       lit: null,
+      labels: [],
       width: 0,
       height: 0,
       radius: 3,
@@ -1393,6 +1459,11 @@
     canvas.rlPosition = function(row) {
       var p = points[row];
       return p ? [p.px, p.py] : null;
+    };
+    canvas.rlLabels = function() {
+      return map.labels.map(function(l) {
+        return { label: l.label, box: l.ink.slice() };
+      });
     };
     bindMapEvents(map);
     if (window.ResizeObserver) new ResizeObserver(function() {
@@ -1499,12 +1570,9 @@
     var value = getComputedStyle(document.body).getPropertyValue(name).trim();
     return value || fallback;
   }
-  var LABEL_PLACES = [
-    { from: 0.5, dys: [0, 14, -14, 28, -28] },
-    { from: 1, dys: [0, 14, -14, 28, -28] },
-    { from: 0, dys: [0, 14, -14, 28, -28] },
-    { from: 0.5, dys: [42, -42, 56, -56] }
-  ];
+  var PLACE_STEP = 6;
+  var PLACE_REACH = 1 / 3;
+  var LINE_HEIGHT = 14;
   function drawLabels(map, ctx) {
     var groups = /* @__PURE__ */ new Map();
     map.points.forEach(function(p) {
@@ -1522,6 +1590,8 @@
     }
     var font = getComputedStyle(map.box).fontFamily;
     var placed = [];
+    map.labels = [];
+    var offsets = placeOffsets(Math.max(map.width, map.height) * PLACE_REACH);
     var fg = cssVar("--md-default-fg-color", "#000");
     var faint = cssVar("--md-default-fg-color--light", "#666");
     ctx.font = "600 12px " + font;
@@ -1529,54 +1599,95 @@
     ctx.lineJoin = "round";
     ctx.lineWidth = 3;
     ctx.strokeStyle = cssVar("--md-default-bg-color", "#fff");
+    var halo = ctx.lineWidth / 2;
     Array.from(groups.entries()).sort(function(a, b) {
       return b[1].xs.length - a[1].xs.length || a[0] - b[0];
     }).forEach(function(entry2) {
       var g = entry2[1];
       var label = text(map.themes[entry2[0]] ? map.themes[entry2[0]].label : "");
-      var w = ctx.measureText(label).width;
-      var centre = median(g.xs);
-      var middle = median(g.ys);
+      var shapes = labelShapes(ctx, label);
+      var cx = median(g.xs);
+      var cy = median(g.ys);
+      var shape = null;
       var box = null;
-      LABEL_PLACES.some(function(place) {
-        var x2 = Math.max(2, Math.min(map.width - w - 2, centre - w * place.from));
-        box = place.dys.map(function(dy) {
-          var y2 = Math.max(9, Math.min(map.height - 9, middle + dy));
-          return [x2 - 2, y2 - 9, x2 + w + 2, y2 + 9];
-        }).filter(function(b) {
-          return !placed.some(function(o) {
-            return b[0] < o[2] && o[0] < b[2] && b[1] < o[3] && o[1] < b[3];
-          });
-        }).map(function(b) {
-          return { box: b, hidden: coveredPoints(map, b) };
-        }).sort(function(a, b) {
-          return a.hidden - b.hidden;
-        })[0];
-        return box;
-      });
+      for (var s = 0; s < shapes.length && !box; s++) {
+        shape = shapes[s];
+        box = labelPlace(map, placed, offsets, cx, cy, shape);
+      }
       if (!box) return;
-      box = box.box;
-      var x = box[0] + 2;
-      var y = (box[1] + box[3]) / 2;
       placed.push(box);
       ctx.fillStyle = g.lit || !map.lit ? fg : faint;
-      ctx.strokeText(label, x, y);
-      ctx.fillText(label, x, y);
+      var ink = [Infinity, Infinity, -Infinity, -Infinity];
+      shape.lines.forEach(function(line, i) {
+        var x = box[0] + 2;
+        var y = (box[1] + box[3]) / 2 + (i - (shape.lines.length - 1) / 2) * LINE_HEIGHT;
+        ctx.strokeText(line, x, y);
+        ctx.fillText(line, x, y);
+        var m = ctx.measureText(line);
+        ink = [
+          Math.min(ink[0], x - m.actualBoundingBoxLeft - halo),
+          Math.min(ink[1], y - m.actualBoundingBoxAscent - halo),
+          Math.max(ink[2], x + m.actualBoundingBoxRight + halo),
+          Math.max(ink[3], y + m.actualBoundingBoxDescent + halo)
+        ];
+      });
+      map.labels.push({ label, ink });
     });
     map.box.setAttribute("data-labels", String(placed.length));
   }
-  function coveredPoints(map, box) {
-    var g = map.grid;
-    var n = 0;
-    for (var gy = Math.max(0, Math.floor(box[1] / CELL)); gy <= Math.min(g.rows - 1, Math.floor(box[3] / CELL)); gy++) {
-      for (var gx = Math.max(0, Math.floor(box[0] / CELL)); gx <= Math.min(g.cols - 1, Math.floor(box[2] / CELL)); gx++) {
-        (g.cells[gx + gy * g.cols] || []).forEach(function(i) {
-          var p = map.points[i];
-          if (p.px >= box[0] && p.px <= box[2] && p.py >= box[1] && p.py <= box[3]) n++;
-        });
+  function labelShapes(ctx, label) {
+    var shapes = [{ lines: [label], width: ctx.measureText(label).width }];
+    var words = label.split(" ");
+    var best = null;
+    for (var k = 1; k < words.length; k++) {
+      var lines = [words.slice(0, k).join(" "), words.slice(k).join(" ")];
+      var width = Math.max(ctx.measureText(lines[0]).width, ctx.measureText(lines[1]).width);
+      if (!best || width < best.width) best = { lines, width };
+    }
+    if (best) shapes.push(best);
+    return shapes;
+  }
+  function placeOffsets(reach) {
+    var offsets = [];
+    var steps = Math.floor(reach / PLACE_STEP);
+    for (var i = -steps; i <= steps; i++) {
+      for (var j = -steps; j <= steps; j++) {
+        if (i * i + j * j <= steps * steps) offsets.push([i * PLACE_STEP, j * PLACE_STEP, i * i + j * j]);
       }
     }
-    return n;
+    return offsets.sort(function(a, b) {
+      return a[2] - b[2] || a[1] - b[1] || a[0] - b[0];
+    });
+  }
+  function labelPlace(map, placed, offsets, cx, cy, shape) {
+    var half = (shape.lines.length - 1) * LINE_HEIGHT / 2 + 10;
+    var w = shape.width;
+    for (var k = 0; k < offsets.length; k++) {
+      var x = Math.max(2, Math.min(map.width - w - 2, cx + offsets[k][0] - w / 2));
+      var y = Math.max(half, Math.min(map.height - half, cy + offsets[k][1]));
+      var box = [x - 2, y - half, x + w + 2, y + half];
+      var onName = placed.some(function(o) {
+        return box[0] < o[2] && o[0] < box[2] && box[1] < o[3] && o[1] < box[3];
+      });
+      if (!onName && !touchesPoint(map, box)) return box;
+    }
+    return null;
+  }
+  function touchesPoint(map, box) {
+    var g = map.grid;
+    var r = map.radius;
+    for (var gy = Math.max(0, Math.floor((box[1] - r) / CELL)); gy <= Math.min(g.rows - 1, Math.floor((box[3] + r) / CELL)); gy++) {
+      for (var gx = Math.max(0, Math.floor((box[0] - r) / CELL)); gx <= Math.min(g.cols - 1, Math.floor((box[2] + r) / CELL)); gx++) {
+        var cell = g.cells[gx + gy * g.cols] || [];
+        for (var c = 0; c < cell.length; c++) {
+          var p = map.points[cell[c]];
+          var dx = Math.max(box[0] - p.px, 0, p.px - box[2]);
+          var dy = Math.max(box[1] - p.py, 0, p.py - box[3]);
+          if (dx * dx + dy * dy < r * r) return true;
+        }
+      }
+    }
+    return false;
   }
   var CELL = 24;
   function buildGrid(points, width, height) {
@@ -1904,7 +2015,9 @@
     return loadData("sessions.js", "RL_SESSIONS");
   }
   function own(map, id) {
-    return Object.hasOwn(map, id) && Array.isArray(map[id]) ? map[id] : [];
+    return Object.hasOwn(map, id) && Array.isArray(map[id]) ? map[id].filter(function(s) {
+      return s == null ? void 0 : s.start;
+    }) : [];
   }
   function icsText(value) {
     return text(value).replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
@@ -1972,7 +2085,9 @@
   function addCalendar(event) {
     var d = event.detail;
     sessions().then(function(table) {
-      if (!Object.keys(table).length) return;
+      if (!Object.keys(table).some(function(id) {
+        return own(table, id).length;
+      })) return;
       var button = el("button", { type: "button", class: "rl-button", "data-rl-action": "export-ics" }, [T3.ics]);
       button.addEventListener("click", function() {
         download("reading-list.ics", toIcs(starredPapers(d.idx), table), "text/calendar");
@@ -2444,10 +2559,10 @@
     var tagView = document.querySelector(".rl-tag-view");
     var pageMaps = [];
     var records = pageRecords();
-    var filtered = lists.length ? initFilter(lists, records, function(shown) {
-      var listed = filtered ? filtered.length : shown.size;
+    var filtered = lists.length ? initFilter(lists, records, function(items) {
+      var shown = currentlyShown(items);
       pageMaps.forEach(function(m) {
-        setMapHighlight(m, shown.size === listed ? defaultHighlight(m) : rowsOf(shown, records));
+        setMapHighlight(m, shown ? rowsOf(shown, records) : defaultHighlight(m));
       });
     }) : null;
     if (mapBoxes.length) {
