@@ -135,7 +135,7 @@ def _one_per_topic(themes: list[Named], naming: Naming) -> list[Named]:
 def _moved(themes: list[Named], other: np.ndarray, naming: Naming) -> tuple[list[Named], np.ndarray]:
     """Each paper of the closing section joins the nearest theme whose name is true of it, and so does a paper its own
     theme's name is not true of, where it is nearer that theme than its own and about as near as that theme's papers
-    are. A theme keeps its smallest number of papers, and takes others' to a third of the list at most."""
+    are, and that theme holds under a third of the list. A theme keeps its smallest number of papers."""
     if not themes:
         return themes, other
     count = len(naming.embedding)
@@ -153,9 +153,12 @@ def _moved(themes: list[Named], other: np.ndarray, naming: Naming) -> tuple[list
             if true[row, now] or sizes[now] <= naming.smallest:
                 continue
             options = [
-                t for t in options if closeness[row, t] > closeness[row, now] and closeness[row, t] >= _NEAR_ENOUGH * own[t]
+                t
+                for t in options
+                if closeness[row, t] > closeness[row, now]
+                and closeness[row, t] >= _NEAR_ENOUGH * own[t]
+                and 3 * (sizes[t] + 1) <= count
             ]
-        options = [t for t in options if 3 * (sizes[t] + 1) <= count]
         if not len(options):
             continue
         best = max(options, key=lambda t: (closeness[row, t], -t))
