@@ -15,10 +15,14 @@ from generator.enrich import enrich
 from generator.errors import ConfigError
 from generator.model import Paper, ReadingList, Source
 from generator.read import read_papers
+from generator.text.keyphrases import said
 from generator.text.slugs import slugify
 from generator.themes import detect_themes
 from generator.themes.cut import automatic_k
 from generator.themes.naming import _label_candidates
+from generator.themes.topics import vocabulary
+from generator.themes.truth import Truth, same_topic
+from generator.themes.vectors import paper_vectors
 
 BUNDLED = Path(__file__).parent.parent / "data" / "iclr2026.txt"
 
@@ -60,6 +64,37 @@ def test_the_bundled_list_gets_four_to_seven_themes(bundled_themes):
 
 def test_no_bundled_theme_holds_more_than_forty_percent(bundled_themes):
     assert max(len(t.paper_ids) for t in bundled_themes.themes) <= 0.4 * len(bundled_themes.papers)
+
+
+@pytest.fixture(scope="module")
+def bundled_as_built() -> ReadingList:
+    """The bundled list's themes as a build finds them: with the sentence model, so cut by field."""
+    return detect_themes(bundled(), ThemeSettings(), embeddings=True)
+
+
+def test_no_theme_on_the_bundled_list_holds_more_than_a_third_unless_its_name_is_true_of_every_paper(bundled_as_built):
+    papers = bundled_as_built.papers
+    vectors = paper_vectors(papers, embeddings=True)
+    _, acronyms = vocabulary()
+    by_id = {p.id: p for p in papers}
+    mentions = [
+        frozenset(said(" . ".join([by_id[i].title, *by_id[i].keywords]), acronyms)) | frozenset(said(by_id[i].abstract, acronyms))
+        for i in vectors.ids
+    ]
+    truth = Truth(mentions, vectors.embedding)
+    giants = [
+        theme.label
+        for theme in bundled_as_built.themes
+        if 3 * len(theme.paper_ids) > len(papers)
+        and truth.share(theme.label, np.array([vectors.row[i] for i in theme.paper_ids])) < 1.0
+    ]
+    assert giants == []
+
+
+def test_the_bundled_lists_closing_section_holds_two_papers_at_most_and_no_two_themes_name_one_topic(bundled_as_built):
+    assert sum(len(t.paper_ids) for t in bundled_as_built.themes if t.other) <= 2
+    labels = [t.label for t in bundled_as_built.themes if not t.other]
+    assert not [(a, b) for i, a in enumerate(labels) for b in labels[i + 1 :] if same_topic(a, b)]
 
 
 def test_every_paper_gets_exactly_one_theme(bundled_themes):
