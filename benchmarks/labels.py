@@ -1,9 +1,10 @@
 """Score theme labels on untitled lists of real abstracts, and make a blind sheet for a reader to judge them.
 
     python -m benchmarks.labels [--data DEV.jsonl] [--half 0|1] [--lists 19:10,50:10,150:10,1000:2]
-        [--cache DIR] [--dump THEMES.json] [--show]
+        [--cache DIR] [--dump THEMES.json] [--show] [--venues DIR [--venue-lists 19:2,50:2,150:1] [--venues-only]]
     python -m benchmarks.labels --judge DIR --dumps A.json [B.json ...] [--judge-lists 19:2,50:2,150:1] [--judge-seed S]
-    python -m benchmarks.labels --tally DIR
+        [--judge-venues acl2022,icra2023] [--key KEY.json]
+    python -m benchmarks.labels --tally DIR [--key KEY.json]
 
 Each list is a seeded draw of the dev file's abstracts, given as an untitled
 plain list would give them (no title, keywords, authors or area), enriched
@@ -16,9 +17,19 @@ papers). For each size it prints, over the lists' detected themes:
 - coverage: the share of a theme's papers whose abstract says its label (a
   label "X and Y" is said by a paper that says X or Y);
 - lift: coverage less the share of the list's other papers that say it;
-- other: the share of papers in the closing "Other topics" section;
+- names hold: the share of labels the generator's own check finds true of
+  their themes (themes/truth.py: most papers say a part of the name or are
+  near it by meaning, and each part is true of one paper at least), and
+  true of papers: the share of the themes' papers their label is true of;
+- sibling overlaps: labels that name a sibling's topic at another grain;
+- other: the share of papers in the closing "Other topics" section, and
+  most other: the most any one list's closing section holds;
 - AMI and NMI of the top-level themes against primary_area (Other topics
-  counts as one group).
+  counts as one group), where the lists' papers have one.
+
+--venues draws lists from each JSONL file of a folder as well (such as
+../shared/data/venues/, which has no areas, so no AMI), a row per venue and
+size, and closing rows with the mean over venues.
 
 Lists over 300 papers get sub-themes; their labels are scored on a row of
 their own, lift against the rest of the parent theme.
@@ -26,10 +37,12 @@ their own, lift against the rest of the parent theme.
 --dump writes every list's themes with their papers' real titles. --judge
 takes one or more dumps (from this code and, say, an older commit's) and
 writes DIR/sheet.md, every theme of the chosen lists under a number with its
-label and its papers' real titles, shuffled so that nothing says which dump
-it came from, and DIR/key.json apart. The reader scores each numbered theme
-in DIR/scores.tsv (number, label 1-5, coherence 1-5, one line each) with the
-scale on the sheet; --tally prints each dump's means by list size.
+label and its papers' real titles, the closing section too, shuffled so that
+nothing says which dump it came from (a theme two dumps share is read once),
+and the key apart (--key). The reader scores each numbered theme in
+DIR/scores.tsv (number, label 1-5, coherence 1-5, one line each) with the
+scale on the sheet; --tally prints each dump's means by list size, over
+themes and over papers (a theme weighs its papers), and over named themes.
 """
 
 from __future__ import annotations
@@ -391,6 +404,12 @@ def judge(args: argparse.Namespace) -> None:
                 items.append(
                     {"source": source, "list": name, "level": row["level"], "label": row["label"], "titles": row["titles"]}
                 )
+    # A theme two dumps share (its label and papers alike) is read once and scored for both.
+    shared: dict[tuple, dict] = {}
+    for item in items:
+        same = shared.setdefault((item["list"], item["level"], item["label"], tuple(item["titles"])), {**item, "sources": []})
+        same["sources"].append(item["source"])
+    items = list(shared.values())
     random.Random(args.judge_seed).shuffle(items)
     args.judge.mkdir(parents=True, exist_ok=True)
     lines = ["# Theme labels: a blind reading", "", SCALE]
@@ -398,7 +417,7 @@ def judge(args: argparse.Namespace) -> None:
         lines += [f"## {number}. {item['label']}", ""] + [f"- {title}" for title in item["titles"]] + [""]
     (args.judge / "sheet.md").write_text("\n".join(lines), encoding="utf-8")
     key = {
-        str(n): {**{k: item[k] for k in ("source", "list", "level", "label")}, "papers": len(item["titles"])}
+        str(n): {**{k: item[k] for k in ("sources", "list", "level", "label")}, "papers": len(item["titles"])}
         for n, item in enumerate(items, 1)
     }
     (args.key or args.judge / "key.json").write_text(json.dumps(key, indent=1, ensure_ascii=False), encoding="utf-8")
@@ -422,7 +441,8 @@ def tally(args: argparse.Namespace) -> None:
         item = key[parts[0].strip()]
         size = int(item["list"].rsplit("/", 1)[-1].split("-")[0])
         closing = item.get("label") in OTHER
-        scores[(item["source"], size)].append((float(parts[1]), float(parts[2]), item.get("papers", 1), closing))
+        for source in item.get("sources", [item.get("source")]):
+            scores[(source, size)].append((float(parts[1]), float(parts[2]), item.get("papers", 1), closing))
     print(
         "| source | papers | themes | label | coherence | label, per paper | coherence, per paper | named only: label | coherence |"
     )

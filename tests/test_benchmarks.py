@@ -200,3 +200,49 @@ def test_write_papers_takes_the_slice_from_an_offset_and_suffixes_the_ids_past_t
     write_papers(path, 3, offset=len(records) - 1)
     ids = [json.loads(line)["id"] for line in path.read_text(encoding="utf-8").splitlines()]
     assert ids == [records[-1], f"{records[0]}-2", f"{records[1]}-2"]
+
+
+@needs_dev
+def test_labels_benchmark_scores_a_venues_lists_and_a_blind_sheet_counts_the_closing_section_and_each_paper(tmp_path):
+    venues = tmp_path / "venues"
+    venues.mkdir()
+    records = [json.loads(line) for line in DEV_DATA.read_text(encoding="utf-8").splitlines()[:60]]
+    # A venue's export has no areas: its lists get no AMI.
+    (venues / "conf2020.jsonl").write_text(
+        "\n".join(json.dumps({k: r[k] for k in ("id", "title", "abstract")}) for r in records) + "\n", encoding="utf-8"
+    )
+    dump = tmp_path / "themes.json"
+    command = [sys.executable, "-m", "benchmarks.labels", "--venues", str(venues), "--venues-only", "--venue-lists", "19:1"]
+    command += ["--cache", str(tmp_path / "cache"), "--dump", str(dump)]
+    result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
+    rows = [line.split(" | ") for line in result.stdout.splitlines() if line.startswith("| conf2020 19")]
+    assert len(rows) == 1
+    assert rows[0][-2:] == ["-", "- |"]
+    themes = json.loads(dump.read_text())["conf2020/19-0"]
+    assert sum(len(theme["papers"]) for theme in themes) == 19
+    judge, key = tmp_path / "judge", tmp_path / "key.json"
+    command = [sys.executable, "-m", "benchmarks.labels", "--judge", str(judge), "--dumps", str(dump), "--judge-lists", "19:1"]
+    command += ["--judge-venues", "conf2020", "--key", str(key)]
+    result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
+    items = json.loads(key.read_text())
+    sheet = (judge / "sheet.md").read_text()
+    # Every theme is on the sheet, the closing section too, and the key stays out of the sheet's folder.
+    assert len(items) == len(themes) and not (judge / "key.json").exists()
+    assert all(f"## {number}. {item['label']}" in sheet for number, item in items.items())
+    # A reader who gives the biggest theme 5 and every other 1: the mean over papers weighs the biggest most.
+    biggest = max(items, key=lambda number: items[number]["papers"])
+    (judge / "scores.tsv").write_text("".join(f"{n}\t{5 if n == biggest else 1}\t{5 if n == biggest else 1}\n" for n in items))
+    result = subprocess.run(
+        [sys.executable, "-m", "benchmarks.labels", "--tally", str(judge), "--key", str(key)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    row = next(line.split(" | ") for line in result.stdout.splitlines() if line.startswith("| themes | 19 |"))
+    per_theme, per_paper = float(row[3]), float(row[5])
+    assert per_theme == pytest.approx(1 + 4 / len(items), abs=0.01)
+    assert per_paper == pytest.approx(1 + 4 * items[biggest]["papers"] / 19, abs=0.01)
