@@ -40,7 +40,7 @@ def test_a_rebuild_of_the_same_input_takes_themes_related_papers_and_pages_from_
     first = site_files(build_site(project, three_papers))
     monkeypatch.setattr(themes, "_detect", refuse)
     monkeypatch.setattr(related, "_related", refuse)
-    monkeypatch.setattr(render, "environment", lambda templates, messages: SimpleNamespace(get_template=refuse))
+    monkeypatch.setattr(render, "environment", lambda templates, messages, **_: SimpleNamespace(get_template=refuse))
     assert site_files(build_site(project, three_papers, out="again")) == first
 
 
@@ -115,7 +115,7 @@ def test_two_lists_built_in_one_folder_keep_their_own_state_and_cache(tmp_path, 
     # The second list did not evict the first's cache: its rebuild computes nothing.
     monkeypatch.setattr(themes, "_detect", refuse)
     monkeypatch.setattr(related, "_related", refuse)
-    monkeypatch.setattr(render, "environment", lambda templates, messages: SimpleNamespace(get_template=refuse))
+    monkeypatch.setattr(render, "environment", lambda templates, messages, **_: SimpleNamespace(get_template=refuse))
     assert site_files(build_site(project, first, out="again")) == site
 
 

@@ -68,9 +68,9 @@ def test_an_everyday_phrase_weighs_less_than_a_topic_in_naming():
 
 
 def test_a_phrase_four_of_five_papers_say_beats_one_that_one_paper_says():
-    items = papers((*FEDERATED[:4], "Graph neural networks pass messages between the clients of a federated system."))
-    # The fifth paper says "graph neural networks", a topic as good as any, but alone: it names nothing, and
-    # closes the list (a fifth of five papers).
+    items = papers((*FEDERATED[:4], "Graph neural networks pass messages between the atoms of a molecule."))
+    # The fifth paper says "graph neural networks", a topic as good as any, but alone: it names nothing, and,
+    # sharing nothing with federated learning, closes the list (a fifth of five papers).
     found = detect(items, other="Other topics")
     assert [(t.label, t.paper_ids) for t in found.themes] == [
         ("Federated learning", ("p00", "p01", "p02", "p03")),
