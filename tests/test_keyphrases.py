@@ -91,6 +91,17 @@ def test_math_links_and_markup_are_not_phrases():
         assert noise not in joined
 
 
+def test_a_number_with_a_thousands_separator_and_an_idiom_give_no_broken_phrase():
+    text = (
+        "Image classifiers, on the other hand, reason about larger vocabularies. We scale object detection to a "
+        "21,000-category benchmark. The 21,000-category benchmark is built by hand."
+    )
+    [phrases] = keyphrases([text, *OTHERS])[:1]
+    assert phrases
+    assert not [p for p in phrases if p.startswith("000") or "hand" in p.split()], phrases
+    assert any(p.startswith("21000-category") for p in phrases), phrases
+
+
 def test_cjk_empty_and_garbage_texts_do_not_crash():
     found = keyphrases(["", "...", "一种用于长文本的键值缓存压缩方法。", "$$x$$ 42 %%%", "the of and"])
     # Chinese is cut into words (see segment.py): its nouns are phrases.

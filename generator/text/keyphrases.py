@@ -29,9 +29,13 @@ _NOISE = re.compile(
     r"\$\$.*?\$\$|\$[^$]*\$|\\\(.*?\\\)|\\\[.*?\\\]"  # math
     r"|\\(?:cite[a-z]*|ref|eqref|label|footnote|url|href)\{[^{}]*\}"  # references
     r"|https?://\S+|www\.\S+"  # links
-    r"|<[^>]*>|\\[A-Za-z]+|`[^`]*`",  # HTML, stray LaTeX commands, code
-    re.DOTALL,
+    r"|<[^>]*>|\\[A-Za-z]+|`[^`]*`"  # HTML, stray LaTeX commands, code
+    # Idioms whose noun is no topic: "on the other hand" gave ECCV 2022 papers the keyword "hand".
+    r"|\b(?:on the other|on the one|at|by) hand\b",
+    re.DOTALL | re.IGNORECASE,
 )
+# A thousands separator is part of its number: a comma there would leave "000-category" of "21,000-category".
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 # Punctuation ends a phrase. A token with no Latin letter or CJK word, such
 # as a number or a stray symbol, ends one too (see _token).
 _PUNCTUATION = re.compile(r"[!\"#$%&'()*+,./:;<=>?@\[\\\]^_`{|}~\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u00d7\u00b7]+|--+")
@@ -172,7 +176,7 @@ def _chunks(raw: str, *, shown: bool = False) -> list[_Chunk]:
     chunk: _Chunk = []
     # Markdown bold can split a word: "**S**elf-supervised".
     # Chinese and Japanese runs become their compound nouns, one phrase each (see segment.py).
-    tokens = _PUNCTUATION.sub(" | ", segment.phrases(_NOISE.sub(" | ", raw)).replace("**", "")).split()
+    tokens = _PUNCTUATION.sub(" | ", segment.phrases(_NOISE.sub(" | ", _THOUSANDS.sub("", raw))).replace("**", "")).split()
     for token, following in itertools.zip_longest(tokens, tokens[1:], fillvalue=""):
         word, ends = _token(token)
         if shown and _verb_here(token, following):
