@@ -96,7 +96,7 @@ def test_a_number_with_a_thousands_separator_and_an_idiom_give_no_broken_phrase(
         "Image classifiers, on the other hand, reason about larger vocabularies. We scale object detection to a "
         "21,000-category benchmark. The 21,000-category benchmark is built by hand."
     )
-    [phrases] = keyphrases([text, *OTHERS])[:1]
+    phrases = keyphrases([text, *OTHERS])[0]
     assert phrases
     assert not [p for p in phrases if p.startswith("000") or "hand" in p.split()], phrases
     assert any(p.startswith("21000-category") for p in phrases), phrases
