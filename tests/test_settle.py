@@ -84,12 +84,15 @@ def test_a_name_holds_when_most_papers_say_a_part_and_every_part_is_said():
     assert name_parts("Vision, audio and language") == ("Vision", "audio", "language")
 
 
-def test_two_names_of_one_topic_at_two_grains_are_told_but_a_menus_single_words_are_not_a_topic():
+def test_two_names_of_one_topic_at_two_grains_are_told_and_a_menus_single_word_meets_only_itself():
     assert same_topic("Optimization", "Convex optimization")
+    assert same_topic("Robotics and planning", "Planning")
+    assert same_topic("Image and video", "Image")
     assert same_topic("Large language models", "Reasoning large language models")
     assert same_topic("Large language model evaluation", "Large language models")
     assert not same_topic("Vision, audio and language", "Large language models")
     assert not same_topic("Diffusion models", "Generative models")
+    assert not same_topic("Image and video", "Image retrieval")
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -114,3 +117,20 @@ def test_sibling_labels_never_share_a_head_topic(seed):
     labels = [t.label for t in settled]
     assert not [(a, b) for i, a in enumerate(labels) for b in labels[i + 1 :] if same_topic(a, b)]
     assert sorted(np.concatenate([t.rows for t in settled]).tolist()) == list(range(count))
+
+
+def test_a_theme_of_half_a_short_list_gives_a_session_to_a_topic_a_few_of_its_papers_share():
+    # Twelve of nineteen papers say "large language model", truly; four of them also say "jailbreak attack".
+    embedding = unit([[1, 0.05 * i, 0] for i in range(12)] + [[0, 1, 0.1 * i] for i in range(7)])
+    mentions = [{"large language model"} | ({"jailbreak attack"} if i < 4 else set()) for i in range(12)]
+    mentions += [{"diffusion model"}] * 4 + [{"graph neural network"}] * 3
+    themes = [
+        Named("Large language models", np.arange(12)),
+        Named("Diffusion models", np.arange(12, 16)),
+        Named("Graph neural networks", np.arange(16, 19)),
+    ]
+    settled, _ = settle(themes, np.array([], dtype=int), naming(mentions, embedding))
+    by_label = {t.label: t.rows.tolist() for t in settled}
+    assert by_label["Jailbreak attack"] == [0, 1, 2, 3]
+    assert by_label["Large language models"] == list(range(4, 12))
+    assert all(Truth([frozenset(m) for m in mentions]).holds(t.label, t.rows) for t in settled)

@@ -12,8 +12,9 @@ topic at two grains ("Optimization" beside "Convex optimization") are one
 theme. The closing section keeps only papers that no theme's name is true
 of, at most a twentieth of the list (two papers of a short one); the rest
 of them join the theme they are nearest. A theme of more than a third of
-the list whose name is not true of all its papers is cut in two where a
-part finds a true name of its own.
+the list gives a session to a topic some of its papers say or are near by
+meaning, so long as both names are true of their papers: a few broad
+sessions rather than one of half the list.
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from .fields import Named
+from .naming import names_a_theme
 from .nearness import Nearness
 from .topical import telling_pair, telling_topic
+from .topics import naming_weight, vocabulary
 from .truth import Truth, name_parts, same_topic
 
 # The closing section holds at most this share of a list, or this few papers of a short one: 2 of 19 or 50, 7 of 150.
@@ -35,7 +38,7 @@ CLOSING_SHARE = 0.05
 CLOSING_FEW = 2
 # Topics tried, the most telling first, for a name that does not hold.
 _TRIES = 8
-# At most this many times is a theme of more than a third of the list cut in two.
+# At most this many times does a theme of more than a third of the list give a session to a topic of its papers.
 _GIANT_CUTS = 3
 # A paper leaves its theme for one whose name is true of it only this near that theme's centre, as a share of how
 # near its own papers are (as topical.py places papers).
@@ -187,30 +190,87 @@ def _closed(themes: list[Named], other: np.ndarray, embedding: np.ndarray, room:
 
 
 def _no_giant(themes: list[Named], naming: Naming) -> list[Named]:
-    """A theme of more than a third of the list, its name not true of all its papers, cut in two by closeness where a
-    part finds a true name of its own (the other keeps the theme's): a few broad sessions rather than one of half
-    the list."""
+    """A theme of more than a third of the list gives a session to a topic some of its papers share, or else, its
+    name not true of every paper, is cut in two by closeness: a few broad sessions rather than one of half the
+    list, even when the broad name is true of every paper ("Image and video" over 14 of a vision conference's 19)."""
     count = len(naming.embedding)
     for _ in range(_GIANT_CUTS):
-        giant = next(
-            (t for t in themes if 3 * len(t.rows) > count and naming.truth.share(t.label, t.rows) < 1),
-            None,
-        )
+        giant = next((t for t in themes if 3 * len(t.rows) > count), None)
         if giant is None:
             break
-        parts = [np.sort(rows) for rows in naming.cut(giant.rows, 2)]
-        if len(parts) != 2 or min(map(len, parts)) < naming.smallest:
-            break
         others = [t for t in themes if t is not giant]
-        named = [_true_name(Named(giant.label, rows), others, naming, always=True) for rows in parts]
-        # The part that found no name of its own, or one of its sibling's topic, is named again beside its sibling.
-        for i in (0, 1):
-            if named[i].label == giant.label or same_topic(named[i].label, named[1 - i].label):
-                named[i] = _true_name(Named(giant.label, parts[i]), [*others, named[1 - i]], naming, always=True)
-        if named[0].label == named[1].label or same_topic(named[0].label, named[1].label):
+        carved = _carved(giant, others, naming)
+        if carved is None and naming.truth.share(giant.label, giant.rows) < 1:
+            carved = _halved(giant, others, naming)
+        if carved is None:
             break
-        themes = [*others, *named]
+        themes = [*others, *carved]
     return themes
+
+
+def _halved(giant: Named, others: list[Named], naming: Naming) -> list[Named] | None:
+    """The giant cut in two by closeness where a part finds a true name of its own (the other keeps the theme's);
+    None where a part is too small or the two name one topic."""
+    parts = [np.sort(rows) for rows in naming.cut(giant.rows, 2)]
+    if len(parts) != 2 or min(map(len, parts)) < naming.smallest:
+        return None
+    named = [_true_name(Named(giant.label, rows), others, naming, always=True) for rows in parts]
+    # The part that found no name of its own, or one of its sibling's topic, is named again beside its sibling.
+    for i in (0, 1):
+        if named[i].label == giant.label or same_topic(named[i].label, named[1 - i].label):
+            named[i] = _true_name(Named(giant.label, parts[i]), [*others, named[1 - i]], naming, always=True)
+    if named[0].label == named[1].label or same_topic(named[0].label, named[1].label):
+        return None
+    return named
+
+
+def _carved(giant: Named, others: list[Named], naming: Naming) -> list[Named] | None:
+    """The giant's papers a telling topic is true of, as a theme of that name, and the rest under the giant's name
+    where it holds of them (else a true name of their own); None where no topic gives two themes of true names."""
+    truth, rows = naming.truth, giant.rows
+    taken = [giant.label, *(theme.label for theme in others)]
+    score = _carving(naming, rows)
+    for key in sorted(score, key=lambda k: (-score[k], k))[:_TRIES]:
+        label = naming.label(key)
+        if any(label == other or same_topic(label, other) for other in taken):
+            continue
+        inside = truth.papers(label, rows)
+        if not naming.smallest <= inside.sum() <= len(rows) - naming.smallest:
+            continue
+        part = Named(label, rows[inside])
+        rest = _true_name(Named(giant.label, rows[~inside]), [*others, part], naming)
+        if truth.holds(label, part.rows) and truth.holds(rest.label, rest.rows) and not same_topic(label, rest.label):
+            return [part, rest]
+    return None
+
+
+def _carving(naming: Naming, rows: np.ndarray) -> dict[str, float]:
+    """The topics that may carve a session out of rows: those a few of them say or are near by meaning, each scored
+    by how many of them do, times how many more of them than of the rest of the list, times how well it names a
+    session, so that a broad session of a true name goes before a pair of papers."""
+    truth, nearness = naming.truth, naming.nearness
+    inside = np.zeros(len(truth.mentions), dtype=bool)
+    inside[rows] = True
+    topics, _ = vocabulary()
+    keys = {key for row in rows for key in truth.mentions[row] if key in naming.weight}
+    near = np.zeros((len(inside), 0), dtype=bool)
+    if truth.embedding is not None and nearness.keys:
+        near = np.isfinite(nearness.above(truth.embedding))
+        keys |= {nearness.keys[t] for t in np.flatnonzero(near[inside].any(axis=0))}
+    column = {key: t for t, key in enumerate(nearness.keys)} if near.shape[1] else {}
+    score = {}
+    for key in keys:
+        topic = topics.get(key)
+        if key not in naming.weight and (topic is None or not names_a_theme(key, topic)):
+            continue
+        about = np.array([key in mentions for mentions in truth.mentions])
+        if key in column:
+            about |= near[:, column[key]]
+        count = int(about[inside].sum())
+        lift = about[inside].mean() - (about[~inside].mean() if (~inside).any() else 0.0)
+        if count >= naming.smallest and lift > 0:
+            score[key] = count * float(lift) * naming.weight.get(key, naming_weight(key, topic))
+    return score
 
 
 def _centres(embedding: np.ndarray, themes: Sequence[Named]) -> np.ndarray:

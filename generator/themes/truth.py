@@ -83,16 +83,17 @@ def _encoded(parts: tuple[str, ...]) -> np.ndarray:
 
 def same_topic(first: str, second: str) -> bool:
     """Whether two names name one topic at two grains: a topic of one holds a topic of the other as a run of words
-    ("Optimization" and "Convex optimization", "Large language models" and "Reasoning large language models").
+    ("Optimization" and "Convex optimization", "Large language models" and "Reasoning large language models"), or
+    a one-word part of one is a part of the other ("Planning" beside "Robotics and planning").
 
     A topic is a whole name or a part of several words: the single words of a menu's name ("language" of "Vision,
-    audio and language") say which area, not which topic.
+    audio and language") say which area, not which topic, so they overlap only a part that is that word itself.
     """
-    keys = [_topics(name) for name in (first, second)]
-    return any(a in b or b in a for a in keys[0] for b in keys[1])
+    keys = [_keys(name) for name in (first, second)]
+    topics = [[key for key in name_keys if len(name_keys) == 1 or key.strip().count(" ")] for name_keys in keys]
+    words = [set(name_keys) - set(name_topics) for name_keys, name_topics in zip(keys, topics, strict=True)]
+    return any(a in b or b in a for a in topics[0] for b in topics[1]) or bool(words[0] & set(keys[1]) or words[1] & set(keys[0]))
 
 
-def _topics(name: str) -> list[str]:
-    parts = name_parts(name)
-    keys = [f" {normalise(part)[0] or part.casefold()} " for part in parts]
-    return keys if len(parts) == 1 else [key for key in keys if key.strip().count(" ")]
+def _keys(name: str) -> list[str]:
+    return [f" {normalise(part)[0] or part.casefold()} " for part in name_parts(name)]
