@@ -134,3 +134,16 @@ def test_a_theme_of_half_a_short_list_gives_a_session_to_a_topic_a_few_of_its_pa
     assert by_label["Jailbreak attack"] == [0, 1, 2, 3]
     assert by_label["Large language models"] == list(range(4, 12))
     assert all(Truth([frozenset(m) for m in mentions]).holds(t.label, t.rows) for t in settled)
+
+
+def test_a_theme_whose_name_is_true_of_few_gives_sessions_to_the_topics_its_papers_share():
+    # A field's name over eight papers that never say it: three say federated learning, two machine translation.
+    embedding = unit([[1, 0.05 * i, 0] for i in range(8)] + [[0, 1, 0.1 * i] for i in range(6)])
+    mentions = [{"federated learning"}] * 3 + [{"machine translation"}] * 2 + [set()] * 3 + [{"diffusion model"}] * 6
+    themes = [Named("Safety and alignment", np.arange(8)), Named("Diffusion models", np.arange(8, 14))]
+    settled, _ = settle(themes, np.array([], dtype=int), naming(mentions, embedding))
+    by_label = {t.label: t.rows.tolist() for t in settled}
+    assert by_label["Federated learning"] == [0, 1, 2]
+    assert by_label["Machine translation"] == [3, 4]
+    assert by_label["Diffusion models"] == list(range(8, 14))
+    assert sorted(np.concatenate([t.rows for t in settled]).tolist()) == list(range(14))

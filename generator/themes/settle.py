@@ -5,9 +5,10 @@ for what its papers are about. So once a short list is cut (by field or by
 topic), each theme's name is checked against its papers (truth.py). A name
 that is not true of most of them gives way to one that is: the topic that
 tells its papers apart best among those that hold, else the topic they are
-all nearest by meaning, else two topics that between them name them. A
-paper its theme's name is not true of moves to the nearest theme whose name
-is, and so does a paper of the closing section. Two themes that name one
+all nearest by meaning, else two topics that between them name them; one
+whose name none replaces gives sessions to the topics a few of its papers
+share. A paper its theme's name is not true of moves to the nearest theme
+whose name is, and so does a paper of the closing section. Two themes that name one
 topic at two grains ("Optimization" beside "Convex optimization") are one
 theme. The closing section keeps only papers that no theme's name is true
 of, at most a twentieth of the list (two papers of a short one); the rest
@@ -68,6 +69,7 @@ def settle(themes: Sequence[Named], other: np.ndarray, naming: Naming) -> tuple[
     themes = list(themes)
     themes = [_true_name(theme, themes, naming) for theme in themes]
     themes = _one_per_topic(themes, naming)
+    themes = _carved_from_untrue(themes, naming)
     themes, other = _moved(themes, other, naming)
     count = len(naming.embedding)
     themes, other = _closed(themes, other, naming.embedding, max(CLOSING_FEW, math.floor(CLOSING_SHARE * count)))
@@ -224,30 +226,45 @@ def _halved(giant: Named, others: list[Named], naming: Naming) -> list[Named] | 
     return named
 
 
-def _carved(giant: Named, others: list[Named], naming: Naming) -> list[Named] | None:
-    """The giant's papers a telling topic is true of, as a theme of that name, and the rest under the giant's name
-    where it holds of them (else a true name of their own); None where no topic gives two themes of true names."""
+def _carved_from_untrue(themes: list[Named], naming: Naming) -> list[Named]:
+    """Each theme whose name no true name could replace gives sessions to the topics some of its papers share, up to
+    three, so that fewer papers sit under a name that is not true of them ("Vision, audio and language" over text)."""
+    for theme in [t for t in themes if not naming.truth.holds(t.label, t.rows)]:
+        for _ in range(_GIANT_CUTS):
+            others = [t for t in themes if t is not theme]
+            carved = _carved(theme, others, naming, rest_holds=False)
+            if carved is None:
+                break
+            themes = [*others, *carved]
+            theme = carved[1]
+    return themes
+
+
+def _carved(giant: Named, others: list[Named], naming: Naming, *, rest_holds: bool = True) -> list[Named] | None:
+    """The giant's papers that say a telling topic or are near it, as a theme of that name, and the rest under the
+    giant's name where it holds of them (else a true name of their own, or where not rest_holds, its name as it is);
+    None where no topic gives two such themes."""
     truth, rows = naming.truth, giant.rows
     taken = [giant.label, *(theme.label for theme in others)]
-    score = _carving(naming, rows)
-    for key in sorted(score, key=lambda k: (-score[k], k))[:_TRIES]:
-        label = naming.label(key)
+    topics = _carving(naming, rows)
+    for key in sorted(topics, key=lambda k: (-topics[k][0], k))[:_TRIES]:
+        label, inside = naming.label(key), topics[key][1]
         if any(label == other or same_topic(label, other) for other in taken):
             continue
-        inside = truth.papers(label, rows)
         if not naming.smallest <= inside.sum() <= len(rows) - naming.smallest:
             continue
         part = Named(label, rows[inside])
         rest = _true_name(Named(giant.label, rows[~inside]), [*others, part], naming)
-        if truth.holds(label, part.rows) and truth.holds(rest.label, rest.rows) and not same_topic(label, rest.label):
+        holds = truth.holds(rest.label, rest.rows) or not rest_holds
+        if holds and truth.holds(label, part.rows) and not same_topic(label, rest.label):
             return [part, rest]
     return None
 
 
-def _carving(naming: Naming, rows: np.ndarray) -> dict[str, float]:
-    """The topics that may carve a session out of rows: those a few of them say or are near by meaning, each scored
-    by how many of them do, times how many more of them than of the rest of the list, times how well it names a
-    session, so that a broad session of a true name goes before a pair of papers."""
+def _carving(naming: Naming, rows: np.ndarray) -> dict[str, tuple[float, np.ndarray]]:
+    """The topics that may carve a session out of rows, each with which of the rows say it or are near it by meaning
+    (as nearness.py reads the package's topic vectors), scored by how many of them, times how many more of them
+    than of the rest of the list, times how well it names a session: a broad session of a true name before a pair."""
     truth, nearness = naming.truth, naming.nearness
     inside = np.zeros(len(truth.mentions), dtype=bool)
     inside[rows] = True
@@ -258,7 +275,7 @@ def _carving(naming: Naming, rows: np.ndarray) -> dict[str, float]:
         near = np.isfinite(nearness.above(truth.embedding))
         keys |= {nearness.keys[t] for t in np.flatnonzero(near[inside].any(axis=0))}
     column = {key: t for t, key in enumerate(nearness.keys)} if near.shape[1] else {}
-    score = {}
+    found = {}
     for key in keys:
         topic = topics.get(key)
         if key not in naming.weight and (topic is None or not names_a_theme(key, topic)):
@@ -269,8 +286,8 @@ def _carving(naming: Naming, rows: np.ndarray) -> dict[str, float]:
         count = int(about[inside].sum())
         lift = about[inside].mean() - (about[~inside].mean() if (~inside).any() else 0.0)
         if count >= naming.smallest and lift > 0:
-            score[key] = count * float(lift) * naming.weight.get(key, naming_weight(key, topic))
-    return score
+            found[key] = (count * float(lift) * naming.weight.get(key, naming_weight(key, topic)), about[rows])
+    return found
 
 
 def _centres(embedding: np.ndarray, themes: Sequence[Named]) -> np.ndarray:
