@@ -41,6 +41,9 @@ CLOSING_FEW = 2
 _TRIES = 8
 # At most this many times does a theme of more than a third of the list give a session to a topic of its papers.
 _GIANT_CUTS = 3
+# A theme of this many papers whose name is true of them all is a session, however short the list: a programme's
+# sessions hold four to six talks.
+_SESSION = 6
 # A paper leaves its theme for one whose name is true of it only this near that theme's centre, as a share of how
 # near its own papers are (as topical.py places papers).
 _NEAR_ENOUGH = 0.5
@@ -201,8 +204,9 @@ def _no_giant(themes: list[Named], naming: Naming) -> list[Named]:
         if giant is None:
             break
         others = [t for t in themes if t is not giant]
-        carved = _carved(giant, others, naming)
-        if carved is None and naming.truth.share(giant.label, giant.rows) < 1:
+        true = naming.truth.share(giant.label, giant.rows) == 1
+        carved = _carved(giant, others, naming) if len(giant.rows) > _SESSION or not true else None
+        if carved is None and not true:
             carved = _halved(giant, others, naming)
         if carved is None:
             break
