@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -147,3 +148,14 @@ def test_a_theme_whose_name_is_true_of_few_gives_sessions_to_the_topics_its_pape
     assert by_label["Machine translation"] == [3, 4]
     assert by_label["Diffusion models"] == list(range(8, 14))
     assert sorted(np.concatenate([t.rows for t in settled]).tolist()) == list(range(14))
+
+
+def test_a_menus_single_word_never_names_a_session_on_its_own():
+    # "Image and video" over four papers that say "image" and none "video": "Image" alone would be true, and a fragment.
+    embedding = unit([[1, 0.1 * i] for i in range(4)] + [[0.1 * i, 1] for i in range(4)])
+    mentions = [{"image"}] * 4 + [{"diffusion model"}] * 4
+    themes = [Named("Image and video", np.arange(4)), Named("Diffusion models", np.arange(4, 8))]
+    setting = dataclasses.replace(naming(mentions, embedding), weight={"diffusion model": 1.0})
+    settled, _ = settle(themes, np.array([], dtype=int), setting)
+    assert "Image" not in [t.label for t in settled]
+    assert sorted(np.concatenate([t.rows for t in settled]).tolist()) == list(range(8))

@@ -19,7 +19,7 @@ from generator.text.keyphrases import said
 from generator.text.slugs import slugify
 from generator.themes import detect_themes
 from generator.themes.cut import automatic_k
-from generator.themes.naming import _label_candidates
+from generator.themes.naming import _label_candidates, topic_label
 from generator.themes.topics import vocabulary
 from generator.themes.truth import Truth, same_topic
 from generator.themes.vectors import paper_vectors
@@ -475,3 +475,12 @@ def test_grouping_by_a_field_most_papers_lack_warns(caplog):
     reading_list = detect_themes(ReadingList("six", papers), ThemeSettings(group_by="track"))
     assert sorted(t.label for t in reading_list.themes) == ["No track", "Oral"]
     assert '5 of 6 papers have no track: they are grouped under "No track" (group by a field most papers have)' in caplog.text
+
+
+def test_a_label_starts_with_a_capital_but_acronyms_keep_their_case():
+    vectors = paper_vectors(bundled().papers)
+    assert topic_label(vectors, "text-to-SQL") == "Text-to-SQL"
+    assert topic_label(vectors, "federated learning") == "Federated learning"
+    assert topic_label(vectors, "large language model agent") == "Large language model agents"
+    assert topic_label(vectors, "3D gaussian splatting") == "3D gaussian splatting"
+    assert topic_label(vectors, "mRNA") == "mRNA"

@@ -227,7 +227,10 @@ def _label_candidates(phrases: list[tuple[str, str]], together: Callable[[str, s
 
 def _capitalise(label: str) -> str:
     first, _, rest = label.partition(" ")
-    # Acronyms and names keep their case: "LLM agents", "3D scene reconstruction".
+    # Acronyms and names keep their case: "LLM agents", "3D scene reconstruction", "mRNA design"; a lower-case word
+    # before a hyphen does not ("Text-to-SQL").
     if first == first.lower():
         first = first.capitalize()
+    elif first.split("-", 1)[0].islower():
+        first = first[:1].upper() + first[1:]
     return f"{first} {rest}".strip()

@@ -100,9 +100,10 @@ def _true_name(theme: Named, themes: Sequence[Named], naming: Naming, *, always:
         if fits(naming.label(key)):
             return Named(naming.label(key), rows)
         tried.append(key)
-    # A part of the name on its own: "Test-time scaling" of "Test-time scaling and large language models".
+    # A part of the name on its own: "Test-time scaling" of "Test-time scaling and large language models"; not a
+    # menu's single word ("Image" of "Image and video"), unless it is a topic of its own ("Interpretability").
     for part in name_parts(theme.label) if len(name_parts(theme.label)) > 1 else ():
-        if fits(part[:1].upper() + part[1:]):
+        if _names_a_session(part) and fits(part[:1].upper() + part[1:]):
             return Named(part[:1].upper() + part[1:], rows)
     near = naming.nearness.name(naming.embedding[rows])
     if near and fits(naming.label(near)):
@@ -111,6 +112,16 @@ def _true_name(theme: Named, themes: Sequence[Named], naming: Naming, *, always:
     if pair and fits(naming.label(*pair)):
         return Named(naming.label(*pair), rows)
     return theme
+
+
+def _names_a_session(part: str) -> bool:
+    """Whether a part of a name can name a session on its own: a part of several words, or a topic of one word the
+    vocabulary holds topical enough."""
+    if " " in part.strip() or "-" in part:
+        return True
+    key = part.casefold()
+    topic = vocabulary()[0].get(key)
+    return topic is not None and names_a_theme(key, topic)
 
 
 def _one_per_topic(themes: list[Named], naming: Naming) -> list[Named]:
