@@ -242,12 +242,17 @@ def _halved(giant: Named, others: list[Named], naming: Naming) -> list[Named] | 
 
 
 def _carved_from_untrue(themes: list[Named], naming: Naming) -> list[Named]:
-    """Each theme whose name no true name could replace gives sessions to the topics some of its papers share, up to
-    three, so that fewer papers sit under a name that is not true of them ("Vision, audio and language" over text)."""
-    for theme in [t for t in themes if not naming.truth.holds(t.label, t.rows)]:
+    """Each theme whose name no true name could replace, or that holds more papers than two sessions, gives sessions
+    to the topics some of its papers share, up to three, so that fewer papers sit under a name that is not true of
+    them ("Vision, audio and language" over text) or under a field's name ("Image and video" over 25 papers). The
+    rest of a theme whose name held still holds."""
+    for theme in list(themes):
+        held = naming.truth.holds(theme.label, theme.rows)
         for _ in range(_GIANT_CUTS):
+            if held and len(theme.rows) <= 2 * _SESSION:
+                break
             others = [t for t in themes if t is not theme]
-            carved = _carved(theme, others, naming, rest_holds=False)
+            carved = _carved(theme, others, naming, rest_holds=held)
             if carved is None:
                 break
             themes = [*others, *carved]
