@@ -36,6 +36,8 @@ MODEL_MANIFEST = MODEL_FOLDER + "manifest.js"
 MODEL_PART = MODEL_FOLDER + "weights-{}.js"
 # The papers' sentence vectors, for "more like my stars" (see render/exports.py, vectors_script).
 VECTORS_SCRIPT = "vectors.js"
+# The sidebars that pages outside the nav share (see site/sidebars.py), named by their content's hash.
+SIDEBARS_SCRIPT = "assets/sidebars/{}.js"
 # The list's feed at the root, and one in each theme's folder.
 FEED = "feed.xml"
 
