@@ -24,6 +24,8 @@ HAND_WRITTEN = (READING_LIST, ABOUT)
 EXPORT = "papers.json"
 EXPORT_SCRIPT = "papers.js"
 POINTS_SCRIPT = "points.js"
+# The interface's words for the browser's scripts, window.RL_MESSAGES: one file every page loads, cached after the first.
+MESSAGES_SCRIPT = "messages.js"
 # citations/XX.js, XX a paper's chunk (see render/citations.py).
 CITATIONS_CHUNK = "citations/{}.js"
 SESSIONS_SCRIPT = "sessions.js"

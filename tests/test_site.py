@@ -329,3 +329,15 @@ def test_no_page_of_a_chinese_list_says_a_word_of_the_english_interface(bundled_
     assert zh.t("chrome.not_found") in pages["404.html"]
     assert zh.t("tags.other") in pages["tags/index.html"]
     assert any(zh.t("paper.link.code") in text for text in pages.values())
+
+
+def test_pages_load_the_interfaces_words_from_messages_js_before_the_bundle_instead_of_carrying_them(bundled_site):
+    words = load_messages(REPO / "templates", "zh").page_words()
+    script = (bundled_site / "messages.js").read_text(encoding="utf-8")
+    assert script.startswith("window.RL_MESSAGES = ") and script.endswith(";\n")
+    assert json.loads(script.removeprefix("window.RL_MESSAGES = ").removesuffix(";\n")) == words
+    for page, root in [(bundled_site / "index.html", ""), *((p, "../../") for p in paper_pages(bundled_site)[:2])]:
+        html = page.read_text(encoding="utf-8")
+        assert words["js.star"] not in html
+        tags = re.findall(r'<script src="([^"]+)"', html)
+        assert tags.index(f"{root}messages.js") < tags.index(f"{root}assets/javascripts/readinglist.js")
