@@ -22,7 +22,7 @@ import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
 
-from benchmarks.build import print_rows, write_records
+from benchmarks.build import VENUES, print_rows, write_records
 from benchmarks.common import DEV_DATA, build_site
 
 PARTS = ("scripts", "icons", "article", "nav", "head")
@@ -34,13 +34,14 @@ def main() -> None:
     parser.add_argument("--papers", type=int, default=1000, help="build a dev site of this many papers")
     parser.add_argument("--site", type=Path, help="measure this built site instead")
     parser.add_argument("--data", type=Path, default=DEV_DATA)
+    parser.add_argument("--venues", type=Path, default=VENUES, help="a folder of *.jsonl read after --data")
     args = parser.parse_args()
     if args.site:
         report(args.site)
         return
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
-        records = write_records(work / "papers.jsonl", args.data, args.papers)
+        records = write_records(work / "papers.jsonl", (args.data, args.venues), args.papers)
         report(build_site(work, "site", records))
 
 
