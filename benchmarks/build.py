@@ -132,11 +132,22 @@ def main() -> None:
 
 def run_one(size: int, args: argparse.Namespace, *, jobs: int, baseline: bool, serve: bool) -> dict[str, object]:
     """One build of size papers on jobs processes, in a process of its own."""
-    command = [sys.executable, __file__, "--one", str(size), "--data", str(args.data), "--venues", str(args.venues)]
+    # As a module from the repo root, so that it measures this checkout's generator, not an installed one.
+    command = [
+        sys.executable,
+        "-m",
+        "benchmarks.build",
+        "--one",
+        str(size),
+        "--data",
+        str(args.data),
+        "--venues",
+        str(args.venues),
+    ]
     command += ["--jobs", str(jobs)]
     command += ["--serve-at", str(size if serve else 0)] + ([] if baseline else ["--no-baseline"])
     command += ["--semantic", args.semantic] if args.semantic else []
-    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
     if result.returncode != 0:
         sys.exit(f"measuring {size} papers on {jobs} processes failed:\n{result.stderr[-3000:]}")
     return json.loads(result.stdout.strip().splitlines()[-1])
@@ -288,6 +299,8 @@ def serve_seconds(size: int, data: tuple[Path, Path], edits: int = 3) -> dict[st
         server = subprocess.Popen(
             command,
             cwd=project,
+            # This checkout's generator, not an installed one: the project's folder is not the repo.
+            env={**os.environ, "PYTHONPATH": str(REPO)},
             stdout=log,
             stderr=subprocess.STDOUT,
             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
