@@ -170,11 +170,11 @@ def measure(size: int, data: tuple[Path, Path], *, jobs: int, baseline: bool, se
         work = Path(folder)
         records = write_records(work / "papers.jsonl", data, size)
         project = copy_sources(work)
-        clock = StageClock()
         flags: dict[str, object] = {"jobs": jobs}
         if semantic:
             flags["semantic"] = {"auto": "auto", "true": True, "false": False}[semantic]
-        with TreeMemory(clock) as memory:
+        with TreeMemory() as memory:
+            clock = StageClock(memory)
             started, cpu = time.perf_counter(), cpu_seconds()
             site = build(BuildOptions(project / "mkdocs.yml", work / "site", (records,), flags), clock)
             total, cpu = time.perf_counter() - started, cpu_seconds() - cpu
@@ -205,31 +205,14 @@ def measure(size: int, data: tuple[Path, Path], *, jobs: int, baseline: bool, se
         return row
 
 
-class StageClock(Stopwatch):
-    """A Stopwatch that also tells which stages are running now, so that TreeMemory can give each its peak."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.running: list[str] = []
-
-    @contextmanager
-    def __call__(self, stage: str) -> Iterator[None]:
-        self.running.append(stage)
-        try:
-            with super().__call__(stage):
-                yield
-        finally:
-            self.running.remove(stage)
-
-
 class TreeMemory:
-    """The peak RSS of this process and all its descendants together, sampled from /proc while the block runs;
-    with a clock, the peak during each stage too (the innermost running one)."""
+    """The peak RSS of this process and all its descendants together, sampled from /proc while the block runs, and
+    each stage's peak (that of the innermost running one; sampled at its start and end too, so that none is missed)."""
 
-    def __init__(self, clock: StageClock | None = None, interval: float = 0.1) -> None:
+    def __init__(self, interval: float = 0.1) -> None:
         self.peak = 0
         self.stages: dict[str, int] = {}
-        self._clock = clock
+        self._running: list[str] = []
         self._interval = interval
         self._done = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
@@ -242,15 +225,40 @@ class TreeMemory:
         self._done.set()
         self._thread.join()
 
+    @contextmanager
+    def stage(self, name: str) -> Iterator[None]:
+        self._running.append(name)
+        self._sample()
+        try:
+            yield
+        finally:
+            self._sample()
+            self._running.remove(name)
+
+    def _sample(self) -> None:
+        rss = tree_rss(os.getpid())
+        self.peak = max(self.peak, rss)
+        if self._running:
+            self.stages[self._running[-1]] = max(self.stages.get(self._running[-1], 0), rss)
+
     def _run(self) -> None:
         while True:
-            rss = tree_rss(os.getpid())
-            self.peak = max(self.peak, rss)
-            running = self._clock.running if self._clock else []
-            if running:
-                self.stages[running[-1]] = max(self.stages.get(running[-1], 0), rss)
+            self._sample()
             if self._done.wait(self._interval):
                 return
+
+
+class StageClock(Stopwatch):
+    """A Stopwatch that tells memory which stage runs, for its peak per stage."""
+
+    def __init__(self, memory: TreeMemory) -> None:
+        super().__init__()
+        self._memory = memory
+
+    @contextmanager
+    def __call__(self, stage: str) -> Iterator[None]:
+        with self._memory.stage(stage), super().__call__(stage):
+            yield
 
 
 def tree_rss(root: int) -> int:
