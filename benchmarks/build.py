@@ -6,6 +6,7 @@
     python -m benchmarks.build --serve-at 1000      # time `readinglist serve` at another size
     python -m benchmarks.build --jobs 8             # the parallel build on 8 processes (default: the cores)
     python -m benchmarks.build --semantic true      # ship vectors.js at every size, its cost cold and warm
+    python -m benchmarks.build --sizes 60000 --jobs 2 --serve-at 0   # the issue's 60,000 papers (#48): not on a shared machine
 
 At 5,000 papers (--serve-at) it also times `readinglist serve`: after one
 abstract changes in the input, the seconds until the served page shows the
@@ -28,10 +29,18 @@ search is starting Pagefind once the themes are detected: it then indexes
 in a child process through the later stages, and its CPU seconds count where the
 build waits for it, at the end of the mkdocs stage.
 
-Papers come from the OpenReview export (../shared/data by default), repeated
-with new ids past its 9,842 records. Each build runs in a process of its own,
-and mem_mb is the peak of the RSS of that process and all its descendants
-together (Pagefind and the page workers), sampled from /proc every 0.1 s.
+Papers come from the OpenReview export (../shared/data by default, 9,842
+records), then the other venues' papers (--venues, 12,393 records), and past
+those the same records again with new ids (ID-2, ID-3, …) and their text
+changed: each copy's abstract loses one sentence at random and takes one from
+another paper, its sentences rotated, and its title takes a word from that
+other paper's title, so that a 60,000-paper list is not 22,235 papers six
+times over, whose themes would be trivial. The records are the same for the
+same size. Each build runs in a process of its own, and mem_mb is the peak of
+the RSS of that process and all its descendants together (Pagefind and the
+page workers), sampled from /proc every 0.1 s; a third table gives that peak
+during each stage (mem_STAGE, MB), where a stage that grows faster than the
+list shows.
 
 vectors is writing vectors.js, the papers' sentence vectors for "more like my
 stars" (the semantic option; --semantic sets it for every build). Where the
@@ -49,6 +58,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
+import re
 import shutil
 import signal
 import socket
@@ -59,19 +70,22 @@ import tempfile
 import threading
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import yaml
 
 from generator.paths import VECTORS_SCRIPT
+from generator.progress import Stopwatch
 
 if TYPE_CHECKING:
     from generator.model import Site
 
 REPO = Path(__file__).resolve().parent.parent
 DEV = REPO.parent / "shared" / "data" / "iclr2026-openreview.dev.jsonl"
+VENUES = REPO.parent / "shared" / "data" / "venues"
 STAGES = ("read", "enrich", "search", "detect", "related", "layout", "render", "vectors", "feeds", "mkdocs")
 
 
@@ -79,6 +93,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 5000, 10000, 20000])
     parser.add_argument("--data", type=Path, default=DEV)
+    parser.add_argument("--venues", type=Path, default=VENUES, help="a folder of *.jsonl read after --data")
     parser.add_argument("--no-baseline", action="store_true", help="skip the plain mkdocs build")
     parser.add_argument("--serve-at", type=int, default=5000, help="the size at which to time serve (0: never)")
     parser.add_argument(
@@ -88,9 +103,10 @@ def main() -> None:
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
-        row = measure(args.one, args.data, jobs=args.jobs, baseline=not args.no_baseline, semantic=args.semantic)
+        sources = (args.data, args.venues)
+        row = measure(args.one, sources, jobs=args.jobs, baseline=not args.no_baseline, semantic=args.semantic)
         if args.one == args.serve_at:
-            row.update(serve_seconds(args.one, args.data))
+            row.update(serve_seconds(args.one, sources))
         print(json.dumps(row))
         return
 
@@ -103,6 +119,7 @@ def main() -> None:
         if "vectors_warm" in one:
             row["vectors_j1"], row["vectors_warm_j1"] = one["vectors"], one["vectors_warm"]
         row["cpu_mkdocs_j1"] = one["cpu_mkdocs"]
+        row.update({f"mem_{stage}_j1": one[f"mem_{stage}"] for stage in STAGES if f"mem_{stage}" in one})
         if "plain_mkdocs" in one:
             row["plain_mkdocs"], row["plain_cpu"] = one["plain_mkdocs"], one["plain_cpu"]
             row["ratio_j1"] = round(one["total"] / one["plain_mkdocs"], 2)
@@ -115,10 +132,22 @@ def main() -> None:
 
 def run_one(size: int, args: argparse.Namespace, *, jobs: int, baseline: bool, serve: bool) -> dict[str, object]:
     """One build of size papers on jobs processes, in a process of its own."""
-    command = [sys.executable, __file__, "--one", str(size), "--data", str(args.data), "--jobs", str(jobs)]
+    # As a module from the repo root, so that it measures this checkout's generator, not an installed one.
+    command = [
+        sys.executable,
+        "-m",
+        "benchmarks.build",
+        "--one",
+        str(size),
+        "--data",
+        str(args.data),
+        "--venues",
+        str(args.venues),
+    ]
+    command += ["--jobs", str(jobs)]
     command += ["--serve-at", str(size if serve else 0)] + ([] if baseline else ["--no-baseline"])
     command += ["--semantic", args.semantic] if args.semantic else []
-    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
     if result.returncode != 0:
         sys.exit(f"measuring {size} papers on {jobs} processes failed:\n{result.stderr[-3000:]}")
     return json.loads(result.stdout.strip().splitlines()[-1])
@@ -130,10 +159,10 @@ def available_cores() -> int:
     return available_cores()
 
 
-def measure(size: int, data: Path, *, jobs: int, baseline: bool, semantic: str | None = None) -> dict[str, object]:
+def measure(size: int, data: tuple[Path, Path], *, jobs: int, baseline: bool, semantic: str | None = None) -> dict[str, object]:
     """Build one site of size papers on jobs processes and return its figures; with semantic, vectors.js's cost warm too."""
     from generator.pipeline import generate
-    from generator.progress import Stopwatch, cpu_seconds
+    from generator.progress import cpu_seconds
     from generator.site.build import BuildOptions, build, load_mkdocs_config
     from generator.site.write import write_docs
 
@@ -141,11 +170,11 @@ def measure(size: int, data: Path, *, jobs: int, baseline: bool, semantic: str |
         work = Path(folder)
         records = write_records(work / "papers.jsonl", data, size)
         project = copy_sources(work)
-        clock = Stopwatch()
         flags: dict[str, object] = {"jobs": jobs}
         if semantic:
             flags["semantic"] = {"auto": "auto", "true": True, "false": False}[semantic]
         with TreeMemory() as memory:
+            clock = StageClock(memory)
             started, cpu = time.perf_counter(), cpu_seconds()
             site = build(BuildOptions(project / "mkdocs.yml", work / "site", (records,), flags), clock)
             total, cpu = time.perf_counter() - started, cpu_seconds() - cpu
@@ -158,6 +187,7 @@ def measure(size: int, data: Path, *, jobs: int, baseline: bool, semantic: str |
             "total": round(total, 1),
             "cpu": round(cpu, 1),
             "mem_mb": round(memory.peak / 2**20),
+            **{f"mem_{stage}": round(peak / 2**20) for stage, peak in memory.stages.items()},
             **site_figures(work / "site"),
         }
         if semantic:
@@ -176,10 +206,13 @@ def measure(size: int, data: Path, *, jobs: int, baseline: bool, semantic: str |
 
 
 class TreeMemory:
-    """The peak RSS of this process and all its descendants together, sampled from /proc while the block runs."""
+    """The peak RSS of this process and all its descendants together, sampled from /proc while the block runs, and
+    each stage's peak (that of the innermost running one; sampled at its start and end too, so that none is missed)."""
 
     def __init__(self, interval: float = 0.1) -> None:
         self.peak = 0
+        self.stages: dict[str, int] = {}
+        self._running: list[str] = []
         self._interval = interval
         self._done = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
@@ -192,11 +225,40 @@ class TreeMemory:
         self._done.set()
         self._thread.join()
 
+    @contextmanager
+    def stage(self, name: str) -> Iterator[None]:
+        self._running.append(name)
+        self._sample()
+        try:
+            yield
+        finally:
+            self._sample()
+            self._running.remove(name)
+
+    def _sample(self) -> None:
+        rss = tree_rss(os.getpid())
+        self.peak = max(self.peak, rss)
+        if self._running:
+            self.stages[self._running[-1]] = max(self.stages.get(self._running[-1], 0), rss)
+
     def _run(self) -> None:
         while True:
-            self.peak = max(self.peak, tree_rss(os.getpid()))
+            self._sample()
             if self._done.wait(self._interval):
                 return
+
+
+class StageClock(Stopwatch):
+    """A Stopwatch that tells memory which stage runs, for its peak per stage."""
+
+    def __init__(self, memory: TreeMemory) -> None:
+        super().__init__()
+        self._memory = memory
+
+    @contextmanager
+    def __call__(self, stage: str) -> Iterator[None]:
+        with self._memory.stage(stage), super().__call__(stage):
+            yield
 
 
 def tree_rss(root: int) -> int:
@@ -225,7 +287,7 @@ def tree_rss(root: int) -> int:
     return total
 
 
-def serve_seconds(size: int, data: Path, edits: int = 3) -> dict[str, object]:
+def serve_seconds(size: int, data: tuple[Path, Path], edits: int = 3) -> dict[str, object]:
     """Seconds from an edited abstract to the served page showing it, under `readinglist serve`."""
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
@@ -245,6 +307,8 @@ def serve_seconds(size: int, data: Path, edits: int = 3) -> dict[str, object]:
         server = subprocess.Popen(
             command,
             cwd=project,
+            # This checkout's generator, not an installed one: the project's folder is not the repo.
+            env={**os.environ, "PYTHONPATH": str(REPO)},
             stdout=log,
             stderr=subprocess.STDOUT,
             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
@@ -297,16 +361,44 @@ def _wait_for(url: str, ready: Callable[[bytes], bool], timeout: float) -> bytes
     raise TimeoutError(f"{url} not ready after {timeout:.0f} s")
 
 
-def write_records(path: Path, data: Path, size: int) -> Path:
-    """size records from data, repeated with new ids where it has fewer."""
-    source = [json.loads(line) for line in data.read_text(encoding="utf-8").splitlines() if line.strip()]
+def write_records(path: Path, data: tuple[Path, Path], size: int) -> Path:
+    """size records: the export's, then the venues' (a folder of *.jsonl, by name), then copies of them with new ids and
+    text changed (see the module's docstring); the same records for the same size."""
+    export, venues = data
+    files = [export, *sorted(venues.glob("*.jsonl"))] if venues.is_dir() else [export]
+    source = [json.loads(line) for file in files for line in file.read_text(encoding="utf-8").splitlines() if line.strip()]
     with path.open("w", encoding="utf-8") as out:
         for n in range(size):
-            record = dict(source[n % len(source)])
+            record = source[n % len(source)]
             if n >= len(source):
-                record["id"] = f"{record['id']}-{n // len(source) + 1}"
+                record = altered(record, source, n // len(source) + 1)
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
     return path
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def altered(record: dict[str, object], source: list[dict[str, object]], copy: int) -> dict[str, object]:
+    """The copy'th copy of record: id ID-copy, a sentence dropped and one from another paper added, rotated, and a word
+    of that paper's title added to its own; seeded by the id, so the same every time."""
+    chance = random.Random(f"{record['id']}-{copy}")
+    other = source[chance.randrange(len(source))]
+    sentences = _SENTENCE_END.split(str(record.get("abstract") or ""))
+    if len(sentences) > 1:
+        sentences.pop(chance.randrange(len(sentences)))
+    borrowed = _SENTENCE_END.split(str(other.get("abstract") or ""))
+    sentences.insert(chance.randrange(len(sentences) + 1), chance.choice(borrowed))
+    turn = chance.randrange(len(sentences))
+    title_words = str(record.get("title") or "").split()
+    other_words = str(other.get("title") or "").split() or ["revisited"]
+    title_words.insert(chance.randrange(len(title_words) + 1), chance.choice(other_words))
+    return {
+        **record,
+        "id": f"{record['id']}-{copy}",
+        "title": " ".join(title_words),
+        "abstract": " ".join(s for s in sentences[turn:] + sentences[:turn] if s),
+    }
 
 
 def copy_sources(work: Path) -> Path:
@@ -404,6 +496,9 @@ def print_table(rows: list[dict[str, object]]) -> None:
     # on a shared machine, the figures to reason from.
     print()
     print_rows(rows, ["papers", *(f"cpu_{stage}" for stage in STAGES), "cpu_mkdocs_j1", "plain_cpu"])
+    # The peak RSS of the build's processes during each stage, MB: which stage holds the most.
+    print()
+    print_rows(rows, ["papers", *(f"mem_{stage}" for stage in STAGES), "mem_mkdocs_j1", "mem_mb"])
 
 
 def print_rows(rows: list[dict[str, object]], columns: list[str]) -> None:

@@ -24,6 +24,8 @@ HAND_WRITTEN = (READING_LIST, ABOUT)
 EXPORT = "papers.json"
 EXPORT_SCRIPT = "papers.js"
 POINTS_SCRIPT = "points.js"
+# The interface's words for the browser's scripts, window.RL_MESSAGES: one file every page loads, cached after the first.
+MESSAGES_SCRIPT = "messages.js"
 # citations/XX.js, XX a paper's chunk (see render/citations.py).
 CITATIONS_CHUNK = "citations/{}.js"
 SESSIONS_SCRIPT = "sessions.js"
@@ -36,6 +38,8 @@ MODEL_MANIFEST = MODEL_FOLDER + "manifest.js"
 MODEL_PART = MODEL_FOLDER + "weights-{}.js"
 # The papers' sentence vectors, for "more like my stars" (see render/exports.py, vectors_script).
 VECTORS_SCRIPT = "vectors.js"
+# The sidebars that pages outside the nav share (see site/sidebars.py), named by their content's hash.
+SIDEBARS_SCRIPT = "assets/sidebars/{}.js"
 # The list's feed at the root, and one in each theme's folder.
 FEED = "feed.xml"
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gzip
 import json
+import posixpath
+import re
 import shutil
 from pathlib import Path
 
@@ -91,3 +93,21 @@ def search_index(site: Path) -> list[dict]:
         page["meta"] = {key: value.replace("\u200b", "") for key, value in page["meta"].items()}
         pages.append(page)
     return pages
+
+
+_SIDEBARS_TAG = re.compile(r'<script src="([^"]*assets/sidebars/[0-9a-f]+\.js)"></script>')
+_SIDEBARS_SCRIPT = re.compile(
+    r'\(function\(s\)\{s\.insertAdjacentHTML\("beforebegin",(".*")\);s\.remove\(\)\}\)\(document\.currentScript\);\n', re.S
+)
+
+
+def with_sidebars(site: Path, page: Path) -> str:
+    """The HTML of page as a reader's browser has it once parsed: each shared sidebars script replaced by the sidebars it writes."""
+
+    def sidebars(tag: re.Match[str]) -> str:
+        script = site / posixpath.normpath(posixpath.join(page.parent.relative_to(site).as_posix(), tag.group(1)))
+        body = _SIDEBARS_SCRIPT.fullmatch(script.read_text(encoding="utf-8"))
+        assert body, script
+        return json.loads(body.group(1))
+
+    return _SIDEBARS_TAG.sub(sidebars, page.read_text(encoding="utf-8"))

@@ -27,13 +27,20 @@ def test_build_benchmark_prints_its_table_at_1000_papers():
         check=False,
     )
     assert result.returncode == 0, result.stderr[-2000:]
-    table, cpu_table = result.stdout.strip().split("\n\n")
+    table, cpu_table, memory_table = result.stdout.strip().split("\n\n")
     header, _, row = table.splitlines()
     assert header.startswith("| papers | themes | read | enrich | search | detect |")
     assert row.startswith("| 1000 |")
     cpu_header, _, cpu_row = cpu_table.splitlines()
     assert cpu_header.startswith("| papers | cpu_read | cpu_enrich | cpu_search | cpu_detect |")
     assert cpu_row.startswith("| 1000 |") and all(cell.strip() for cell in cpu_row.split("|")[1:-1])
+    # Each stage's peak memory, the whole build's last: none above it, and the pages' render not below the read's.
+    memory_header, _, memory_row = memory_table.splitlines()
+    assert memory_header.startswith("| papers | mem_read | mem_enrich |") and memory_header.endswith("| mem_mkdocs_j1 | mem_mb |")
+    peaks = dict(zip(memory_header.split("|")[1:-1], memory_row.split("|")[1:-1], strict=True))
+    peaks = {name.strip(): int(value) for name, value in peaks.items() if value.strip()}
+    assert peaks["papers"] == 1000 and 0 < peaks["mem_read"] <= peaks["mem_mkdocs"] <= peaks["mem_mb"]
+    assert all(value <= peaks["mem_mb"] for name, value in peaks.items() if name not in ("papers", "mem_mkdocs_j1"))
     # The serve columns: an edit reached the served page.
     assert header.endswith("| serve_first_build | serve_edit | serve_edit_first |")
     assert all(cell.strip() for cell in row.split("|")[1:-1])

@@ -861,6 +861,39 @@ def test_the_map_draws_the_closing_sections_papers_in_grey_and_the_themes_in_col
     assert sum(spread(row) > 48 for row in themed) * 2 > len(themed)
 
 
+def test_a_paper_pages_shared_nav_lists_every_theme_as_the_home_page_does_and_opens_them_on_desktop_phone_and_file_urls(
+    browser, bundled, errors
+):
+    def theme_links(page) -> list[str]:
+        return page.locator(".md-sidebar--primary a[href*='themes/']").evaluate_all("links => links.map(a => a.href)")
+
+    paper = bundled.papers[0]
+    for viewport, origin in (({"width": 1400, "height": 900}, bundled.base), ({"width": 390, "height": 800}, None)):
+        context = browser.new_context(viewport=viewport)
+        try:
+            page = context.new_page()
+            watch_errors(page, errors)
+            home = origin or (bundled.path / "index.html").as_uri()
+            page.goto(home)
+            on_home = theme_links(page)
+            page.goto(origin + paper["url"] if origin else (bundled.path / paper["url"] / "index.html").as_uri())
+            # The parser put the sidebars in place of the script that carries them.
+            expect(page.locator(".md-main__inner script[src*='assets/sidebars/']")).to_have_count(0)
+            assert len(on_home) >= 2 and theme_links(page) == on_home
+            theme = page.locator(".md-sidebar--primary a[href*='themes/']").last
+            if origin is None:
+                # A phone shows the nav in the drawer, behind the header's menu button, the themes one level in.
+                expect(theme).not_to_be_in_viewport()
+                page.locator("label.md-header__button[for='__drawer']").click()
+                page.locator(".md-nav--primary > .md-nav__list > .md-nav__item--nested > label.md-nav__link").click()
+            expect(theme).to_be_visible()
+            theme.click()
+            expect(page).to_have_url(re.compile(r"themes/[^/]+/(index\.html)?$"))
+            assert page.url == on_home[-1] or page.url == on_home[-1] + "index.html"
+        finally:
+            context.close()
+
+
 def test_the_interface_speaks_the_lists_language_and_content_keeps_its_own(page, bundled, fixture_site):
     paper = plain_title(bundled)
     page.goto(bundled.base + paper["url"])

@@ -11,7 +11,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from support import BUNDLED, REPO, build_site, copy_project, search_index
+from support import BUNDLED, REPO, build_site, copy_project, search_index, with_sidebars
 
 from generator.read import read_papers
 from generator.render.messages import content_language
@@ -109,7 +109,7 @@ def test_the_chinese_list_title_is_searchable(bundled_site):
 def test_no_paper_page_is_in_the_navigation(bundled_site):
     for page in [bundled_site / "index.html", *paper_pages(bundled_site)[:3]]:
         # Everything but the article is chrome: header, nav, table of contents, footer.
-        chrome = re.sub(r"<article\b.*?</article>", "", page.read_text(encoding="utf-8"), flags=re.S)
+        chrome = re.sub(r"<article\b.*?</article>", "", with_sidebars(bundled_site, page), flags=re.S)
         assert 'class="md-nav md-nav--primary"' in chrome
         assert "themes/" in chrome
         assert "papers/" not in chrome
@@ -329,3 +329,15 @@ def test_no_page_of_a_chinese_list_says_a_word_of_the_english_interface(bundled_
     assert zh.t("chrome.not_found") in pages["404.html"]
     assert zh.t("tags.other") in pages["tags/index.html"]
     assert any(zh.t("paper.link.code") in text for text in pages.values())
+
+
+def test_pages_load_the_interfaces_words_from_messages_js_before_the_bundle_instead_of_carrying_them(bundled_site):
+    words = load_messages(REPO / "templates", "zh").page_words()
+    script = (bundled_site / "messages.js").read_text(encoding="utf-8")
+    assert script.startswith("window.RL_MESSAGES = ") and script.endswith(";\n")
+    assert json.loads(script.removeprefix("window.RL_MESSAGES = ").removesuffix(";\n")) == words
+    for page, root in [(bundled_site / "index.html", ""), *((p, "../../") for p in paper_pages(bundled_site)[:2])]:
+        html = page.read_text(encoding="utf-8")
+        assert words["js.star"] not in html
+        tags = re.findall(r'<script src="([^"]+)"', html)
+        assert tags.index(f"{root}messages.js") < tags.index(f"{root}assets/javascripts/readinglist.js")

@@ -1,14 +1,7 @@
 // The interface's words, from the site language's message catalogue.
 // The interface's words, from the site language's catalogue
-// (templates/messages/), which main.html puts in the page as JSON.
-var MESSAGES = (function () {
-  var node = document.getElementById("rl-messages");
-  try {
-    return (node && JSON.parse(node.textContent)) || {};
-  } catch (_err) {
-    return {};
-  }
-})();
+// (templates/messages/): messages.js, which main.html loads before the bundle.
+var MESSAGES = window.RL_MESSAGES || {};
 
 // msg("js.showing", { shown: 3, total: 9 }): the message with its {holes}
 // filled; the id itself when the catalogue lacks it, so a gap shows.

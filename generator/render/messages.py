@@ -57,6 +57,10 @@ class Messages:
         """The messages each page carries for the theme's templates and the browser's scripts (chrome.*, js.*, search.*)."""
         return {key: value for key, value in self.strings.items() if key.startswith(("chrome.", "js.", "search."))}
 
+    def page_script(self) -> str:
+        """messages.js: the page words as window.RL_MESSAGES, for frontend/src/i18n.js (see MESSAGES_SCRIPT)."""
+        return f"window.RL_MESSAGES = {json.dumps(self.page_words(), ensure_ascii=False, sort_keys=True)};\n"
+
 
 def load(templates: Path, language: str) -> Messages:
     """The catalogue for language from templates/messages/, over English."""

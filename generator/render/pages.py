@@ -20,6 +20,7 @@ from ..paths import (
     EXPORT,
     EXPORT_SCRIPT,
     HOME,
+    MESSAGES_SCRIPT,
     POINTS_SCRIPT,
     READING_LIST,
     SEARCH_BY_MEANING,
@@ -152,6 +153,7 @@ def render_pages(
     # The same records as a script: pages opened from file:// cannot fetch JSON.
     pages[EXPORT_SCRIPT] = paper_script(records)
     pages[POINTS_SCRIPT] = points_script(records)
+    pages[MESSAGES_SCRIPT] = messages.page_script()
     kept.save(pages, keys)
     log.info("Rendered %d pages", len(pages))
 

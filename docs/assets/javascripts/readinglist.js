@@ -369,14 +369,7 @@
   }
 
   // src/i18n.js
-  var MESSAGES = (function() {
-    var node = document.getElementById("rl-messages");
-    try {
-      return node && JSON.parse(node.textContent) || {};
-    } catch (_err) {
-      return {};
-    }
-  })();
+  var MESSAGES = window.RL_MESSAGES || {};
   function msg(key, values) {
     var template = Object.hasOwn(MESSAGES, key) ? MESSAGES[key] : key;
     return template.replace(/\{(\w+)\}/g, function(hole, name) {
