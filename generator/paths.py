@@ -7,12 +7,23 @@ with use_directory_urls.
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from .model import Paper, Theme
+from .text.words import name_key
 
 HOME = "index.md"
 # The home page's search stand-in (see site/search.py), where MkDocs writes the home page.
 HOME_HTML = "index.html"
 TAGS = "tags.md"
+# Only on a list whose papers name their authors. An author's papers are the
+# home page's list filtered by ?author= (see author_query): one page per author
+# would cost a conference's 80,000 authors a full page each. An index.md is
+# index.html with directory URLs or without, so the page's plain HTML links
+# (no Markdown: tens of thousands of them) reach the home page as AUTHORS_HOME
+# either way, from file:// too.
+AUTHORS = "authors/index.md"
+AUTHORS_HOME = "../" + HOME_HTML
 READING_LIST = "reading-list.md"
 # Only on a site that ships the sentence model (see MODEL_FOLDER).
 SEARCH_BY_MEANING = "search.md"
@@ -38,6 +49,11 @@ MODEL_PART = MODEL_FOLDER + "weights-{}.js"
 VECTORS_SCRIPT = "vectors.js"
 # The list's feed at the root, and one in each theme's folder.
 FEED = "feed.xml"
+
+
+def author_query(field: str, name: str) -> str:
+    """The filter's query that shows the papers of an author (field "author") or affiliation ("aff"): ?author=KEY."""
+    return f"?{field}={quote(name_key(name), safe='')}"
 
 
 def paper_path(paper: Paper) -> str:
