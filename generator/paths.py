@@ -7,6 +7,7 @@ with use_directory_urls.
 
 from __future__ import annotations
 
+import re
 from urllib.parse import quote
 
 from .model import Paper, Theme
@@ -52,8 +53,16 @@ FEED = "feed.xml"
 
 
 def author_query(field: str, name: str) -> str:
-    """The filter's query that shows the papers of an author (field "author") or affiliation ("aff"): ?author=KEY."""
-    return f"?{field}={quote(name_key(name), safe='')}"
+    """The filter's query that shows the papers of an author (field "author") or affiliation ("aff"): ?author=KEY.
+
+    Only ASCII punctuation is escaped, and a space is "+": letters of every
+    script stay as they are, a third of the bytes of "%E7%8E%8B" for 王 on
+    an authors page of tens of thousands of names.
+    """
+    return f"?{field}=" + _QUERY_ACTIVE.sub(lambda found: "+" if found[0] == " " else quote(found[0]), name_key(name))
+
+
+_QUERY_ACTIVE = re.compile("[^A-Za-z0-9._~\\-\u0080-\U0010ffff]")
 
 
 def paper_path(paper: Paper) -> str:

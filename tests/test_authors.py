@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from support import REPO, build_site, copy_project, make_paper, search_index
 
 from generator.model import ReadingList
+from generator.paths import author_query
 from generator.read import read_papers
 from generator.render.environment import byline
 from generator.render.pages import author_index
@@ -88,17 +89,25 @@ def test_the_author_index_has_each_person_once_with_their_paper_count_and_query(
     reading_list = read_papers([PAPERLISTS])
     index = author_index(reading_list, other="Other")
     authors = {author.query: (initial, author.label, author.papers) for initial, group in index for author in group}
-    assert authors["?author=jose%20garcia"] == ("J", "José García", 3)
-    assert authors["?author=j.%20smith"] == ("J", "J. Smith", 1)
-    assert authors["?author=a.%20smith"] == ("A", "A. Smith", 1)
-    assert authors["?author=wei%20zhang"] == ("W", "Wei Zhang", 3)
-    assert authors["?author=zoe%20muller"] == ("Z", "Zoë Müller", 2)
+    assert authors["?author=jose+garcia"] == ("J", "José García", 3)
+    assert authors["?author=j.+smith"] == ("J", "J. Smith", 1)
+    assert authors["?author=a.+smith"] == ("A", "A. Smith", 1)
+    assert authors["?author=wei+zhang"] == ("W", "Wei Zhang", 3)
+    assert authors["?author=zoe+muller"] == ("Z", "Zoë Müller", 2)
+    # Letters of every script stay as they are in the query; ASCII punctuation is escaped.
+    assert authors["?author=bjorn+ødegard"] == ("B", "Björn Ødegård", 1)
     # Every name of the export is one entry, and every entry counts as many papers as the export's scan.
     keys = {name_key(name) for r in EXPORT for name in r["author"].split(";")}
     assert len(authors) == len(keys) == 7
     for query, (_, _, count) in authors.items():
-        assert count == len(scan("author", unquote(query.removeprefix("?author=")))), query
+        assert count == len(scan("author", *parse_qs(query.removeprefix("?"))["author"])), query
     assert [initial for initial, _ in index] == sorted(initial for initial, _ in index)
+
+
+def test_an_author_query_escapes_only_what_a_url_would_read_otherwise():
+    assert author_query("aff", "A&B #1 +x 100%") == "?aff=a%26b+%231+%2Bx+100%25"
+    assert author_query("author", "王 小明") == "?author=王+小明"
+    assert parse_qs(author_query("aff", "A&B #1 +x 100%")[1:]) == {"aff": ["a&b #1 +x 100%"]}
 
 
 def test_a_list_without_authors_has_no_author_index():
