@@ -7,7 +7,7 @@
 The dev export names the authors of 470 of its 9,842 papers, so the papers
 get paperlists-style "author" and "aff" fields made up from a seeded pool:
 5.5 authors a paper on average (1 to 15), drawn with a long tail (a few
-prolific, most on one paper) from a pool eight times the papers: some 4 names
+prolific, most on one paper) from a pool twelve times the papers: some 4 names
 a paper, 80,000 at 20,000 papers, as the issue counts a conference. One given
 name in four is accented; each author has one of 2,000 affiliations.
 
@@ -167,7 +167,7 @@ def records(size: int, data: Path, seed: int = 0) -> list[dict[str, object]]:
     """size records of the dev export (repeated with new ids past its end), each with made-up author and aff fields."""
     rng = random.Random(seed)
     source = [json.loads(line) for line in data.read_text(encoding="utf-8").splitlines() if line.strip()]
-    pool = 8 * size
+    pool = 12 * size
     made = []
     for i in range(size):
         record = dict(source[i % len(source)])
@@ -176,7 +176,7 @@ def records(size: int, data: Path, seed: int = 0) -> list[dict[str, object]]:
         record.pop("authors", None)
         people = rng.sample(range(pool), 1 + min(14, int(rng.expovariate(1 / 4.5))))
         # rng.random() ** 3 crowds a draw onto the pool's first names: a few authors have many papers.
-        people = [int(pool * rng.random() ** 3) if rng.random() < 0.15 else n for n in people]
+        people = [int(pool * rng.random() ** 3) if rng.random() < 0.1 else n for n in people]
         names = list(dict.fromkeys(_name(n) for n in people))
         record["author"] = "; ".join(names)
         record["aff"] = "; ".join(f"Institute {_family(n % _AFFILIATIONS).title()}" for n in people[: len(names)])
