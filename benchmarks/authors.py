@@ -22,8 +22,9 @@ the authors.
 
 With --build, a second table gives the built site of the first size with
 those fields, in a fresh project: total MB, the authors page, papers.js, the
-mean paper page, and the build's seconds (wall, on a shared machine: compare
-rows of one run).
+mean paper page, and the build's seconds on the clock and of CPU (its
+processes together; on a shared machine the clock moves with the load far
+more than the CPU does: compare rows of one run).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ import json
 import logging
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -268,9 +270,9 @@ def build_figures(size: int, data: Path, source: Path) -> dict[str, object]:
         env = {**os.environ, "PYTHONPATH": str(source)}
         command = [sys.executable, "-m", "generator", "build", "-f", str(project / "mkdocs.yml"), "-o", str(work / "site")]
         command.append(str(path))
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), _children_cpu()
         subprocess.run(command, cwd=source, env=env, check=True, capture_output=True)
-        seconds = time.perf_counter() - started
+        seconds, cpu = time.perf_counter() - started, _children_cpu() - cpu
         site = work / "site"
         files = [p for p in site.rglob("*") if p.is_file()]
         pages = [p.stat().st_size for p in (site / "papers").glob("*/index.html")]
@@ -284,8 +286,15 @@ def build_figures(size: int, data: Path, source: Path) -> dict[str, object]:
             "kb_papers_js": round((site / "papers.js").stat().st_size / 1024),
             "kb_paper_page": round(sum(pages) / len(pages) / 1024, 1),
             "build_s": round(seconds, 1),
+            "cpu_s": round(cpu, 1),
             "kb_lightest_page": round(lightest.stat().st_size / 1024, 1),
         }
+
+
+def _children_cpu() -> float:
+    """The CPU seconds of this process's ended children and theirs: the build, its page workers and Pagefind."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def print_table(rows: list[dict[str, object]]) -> None:
