@@ -34,8 +34,8 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 # Bump when what the stages store changes shape, or what they make of the same input changes in a release's
-# lifetime (8: a giant theme gives a session to a topic of its papers, #45), so that a rebuild never serves the old
-# results.
+# lifetime (7: settled themes, #45; 8: a giant theme gives a session to a topic of its papers, #45, and a paper's
+# affiliations, #49), so that a rebuild never serves the old results.
 FORMAT = 8
 # Not which extras are installed: the cjk extra changes the words of CJK text only, and so the keys of what is made
 # from those (themes.vectors.Vectors.key); an English list's entries stay good.

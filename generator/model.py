@@ -68,6 +68,8 @@ class Paper:
     title: str = ""
     title_derived: bool = False
     authors: list[str] = field(default_factory=list)
+    # As the export gives them (paperlists' "aff"), repeats kept: one per author when the counts agree.
+    affiliations: list[str] = field(default_factory=list)
     keywords: list[str] = field(default_factory=list)
     links: list[Link] = field(default_factory=list)
     url: str = ""

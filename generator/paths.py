@@ -7,12 +7,24 @@ with use_directory_urls.
 
 from __future__ import annotations
 
+import re
+from urllib.parse import quote
+
 from .model import Paper, Theme
+from .text.words import name_key
 
 HOME = "index.md"
 # The home page's search stand-in (see site/search.py), where MkDocs writes the home page.
 HOME_HTML = "index.html"
 TAGS = "tags.md"
+# Only on a list whose papers name their authors. An author's papers are the
+# home page's list filtered by ?author= (see author_query): one page per author
+# would cost a conference's 80,000 authors a full page each. An index.md is
+# index.html with directory URLs or without, so the page's plain HTML links
+# (no Markdown: tens of thousands of them) reach the home page as AUTHORS_HOME
+# either way, from file:// too.
+AUTHORS = "authors/index.md"
+AUTHORS_HOME = "../" + HOME_HTML
 READING_LIST = "reading-list.md"
 # Only on a site that ships the sentence model (see MODEL_FOLDER).
 SEARCH_BY_MEANING = "search.md"
@@ -42,6 +54,19 @@ VECTORS_SCRIPT = "vectors.js"
 SIDEBARS_SCRIPT = "assets/sidebars/{}.js"
 # The list's feed at the root, and one in each theme's folder.
 FEED = "feed.xml"
+
+
+def author_query(field: str, name: str) -> str:
+    """The filter's query that shows the papers of an author (field "author") or affiliation ("aff"): ?author=KEY.
+
+    Only ASCII punctuation is escaped, and a space is "+": letters of every
+    script stay as they are, a third of the bytes of "%E7%8E%8B" for 王 on
+    an authors page of tens of thousands of names.
+    """
+    return f"?{field}=" + _QUERY_ACTIVE.sub(lambda found: "+" if found[0] == " " else quote(found[0]), name_key(name))
+
+
+_QUERY_ACTIVE = re.compile("[^A-Za-z0-9._~\\-\u0080-\U0010ffff]")
 
 
 def paper_path(paper: Paper) -> str:

@@ -424,6 +424,8 @@ def test_a_filter_covers_every_paper_of_the_list_or_theme_not_only_those_the_pag
     expect(link).to_have_text(other["title"])
     assert link.get_attribute("href").endswith(other["url"])
     expect(page.locator(".rl-map")).to_have_attribute("data-lit", str(len(wanted)))
+    # Their links have their theme's name beside them, so they are underlined as a link in running text is.
+    assert axe_violations(page) == []
     # Cleared, the page lists its own papers again, and the others go.
     page.get_by_role("button", name=EN.t("js.clear_filters")).click()
     assert visible_ids(page, len(listed)) == listed

@@ -1,12 +1,18 @@
 // The filter above paper lists, and the tags page's view of one keyword.
 import { announce, el, text, titleNodes, typeset } from "./dom.js";
 import { msg, msgCount } from "./i18n.js";
+import { nameKey } from "./names.js";
 import { loadPapers } from "./papers.js";
 import { store } from "./store.js";
 import { register, repaint, toggleButton } from "./toggles.js";
 import { pageHref, siteRelative } from "./urls.js";
 
-const URL_KEYS = { text: "filter", tag: "tag", status: "status", starred: "starred" };
+const URL_KEYS = { text: "filter", tag: "tag", author: "author", aff: "aff", status: "status", starred: "starred" };
+// The filter's fields that name people: each paper's names for them are in papers.js alone.
+const PEOPLE = [
+  { state: "authors", url: URL_KEYS.author, field: "authors", label: "js.author" },
+  { state: "affs", url: URL_KEYS.aff, field: "affiliations", label: "js.affiliation" }
+];
 const TOP_KEYWORDS = 30;
 
 function fold(value) {
@@ -134,6 +140,8 @@ function readFilterState() {
   return {
     text: params.get(URL_KEYS.text) || "",
     tags: params.getAll(URL_KEYS.tag).map(fold).filter(Boolean),
+    authors: params.getAll(URL_KEYS.author).map(nameKey).filter(Boolean),
+    affs: params.getAll(URL_KEYS.aff).map(nameKey).filter(Boolean),
     status: params.get(URL_KEYS.status) || "",
     starred: params.get(URL_KEYS.starred) === "1"
   };
@@ -145,6 +153,9 @@ function writeFilterState(state) {
   Object.keys(URL_KEYS).forEach(function (k) { params.delete(URL_KEYS[k]); });
   if (state.text) params.set(URL_KEYS.text, state.text);
   state.tags.forEach(function (t) { params.append(URL_KEYS.tag, t); });
+  PEOPLE.forEach(function (kind) {
+    state[kind.state].forEach(function (key) { params.append(kind.url, key); });
+  });
   if (state.status) params.set(URL_KEYS.status, state.status);
   if (state.starred) params.set(URL_KEYS.starred, "1");
   var query = params.toString();
@@ -156,14 +167,36 @@ function writeFilterState(state) {
   }
 }
 
-function isActive(state) {
-  return Boolean(state.text.trim() || state.tags.length || state.status || state.starred);
+function wantsPeople(state) {
+  return state.authors.length > 0 || state.affs.length > 0;
 }
 
-function matches(item, state, words, active) {
+function isActive(state) {
+  return Boolean(state.text.trim() || state.tags.length || wantsPeople(state) || state.status || state.starred);
+}
+
+// Each paper's authors' and affiliations' keys, by its row in papers.js.
+function peopleByRow(papers) {
+  return papers.map(function (p) {
+    var keys = {};
+    PEOPLE.forEach(function (kind) { keys[kind.state] = new Set((p[kind.field] || []).map(nameKey)); });
+    return keys;
+  });
+}
+
+// people: peopleByRow's table, or null until papers.js has come, when no paper matches a name yet.
+function matches(item, state, words, active, people) {
   if (item.unlisted && !active) return false;
   for (var i = 0; i < words.length; i++) if (item.hay.indexOf(words[i]) < 0) return false;
   for (var j = 0; j < state.tags.length; j++) if (!item.keywords.has(state.tags[j])) return false;
+  if (wantsPeople(state)) {
+    var own = people?.[item.rec.row];
+    if (!own) return false;
+    for (var k = 0; k < PEOPLE.length; k++) {
+      var wanted = state[PEOPLE[k].state];
+      for (var n = 0; n < wanted.length; n++) if (!own[PEOPLE[k].state].has(wanted[n])) return false;
+    }
+  }
   if (state.status && item.status !== state.status) return false;
   if (state.starred && !store.starred(item.rec.id)) return false;
   return true;
@@ -205,8 +238,16 @@ function initFilter(lists, idx, onChange) {
     if (k.n && !partial) chip.appendChild(el("span", { class: "rl-chip__n" }, [String(k.n)]));
     chips.appendChild(chip);
   });
+  // An author or affiliation from the URL (a paper page's link, the authors page) is a chip that takes it off again.
+  var named = el("div", { class: "rl-filter__people", role: "group", "aria-label": msg("js.people") });
+  PEOPLE.forEach(function (kind) {
+    state[kind.state].forEach(function (key) {
+      var chip = el("button", { type: "button", class: "rl-chip", "data-kind": kind.state, "data-key": key, "aria-pressed": "true" }, [msg(kind.label, { name: key })]);
+      named.appendChild(chip);
+    });
+  });
   var empty = el("p", { class: "rl-filter__empty", hidden: true }, [msg("js.no_match")]);
-  var box = el("div", { class: "rl-filter", role: "search", "aria-label": msg("js.filter_label") }, [row, chips, count]);
+  var box = el("div", { class: "rl-filter", role: "search", "aria-label": msg("js.filter_label") }, named.firstChild ? [row, named, chips, count] : [row, chips, count]);
 
   // The page keeps a slot of the filter's height for it, so nothing below moves when it arrives.
   var slot = document.querySelector(".rl-filter-slot");
@@ -239,14 +280,30 @@ function initFilter(lists, idx, onChange) {
     });
   }
 
+  // The names of the papers' people, from papers.js on the first filter by one.
+  var people = null;
+  var peopleLoading = null;
+  function loadPeople() {
+    if (people || peopleLoading) return;
+    peopleLoading = loadPapers().then(function (papers) {
+      people = peopleByRow(papers);
+      spellNames(named, papers);
+      apply(false);
+    }, function (err) {
+      peopleLoading = null;
+      console.warn("readinglist: the papers' authors could not load", err);
+    });
+  }
+
   var urlTimer = 0;
   function apply(writeUrl) {
     var words = fold(state.text).split(/\s+/).filter(Boolean);
     var active = isActive(state);
     var shown = new Set();
     var visibleLists = new Set();
+    if (wantsPeople(state)) loadPeople();
     items.forEach(function (item) {
-      var ok = matches(item, state, words, active);
+      var ok = matches(item, state, words, active, people);
       // A class, not the hidden attribute: Material's [hidden] selectors
       // make attribute changes on 20,000 items several times slower.
       if (item.off === ok) {
@@ -302,8 +359,18 @@ function initFilter(lists, idx, onChange) {
     chip.setAttribute("aria-pressed", on ? "true" : "false");
     schedule();
   });
+  named.addEventListener("click", function (event) {
+    var chip = event.target.closest(".rl-chip");
+    if (!chip) return;
+    var kind = chip.getAttribute("data-kind");
+    var key = chip.getAttribute("data-key");
+    state[kind] = state[kind].filter(function (k) { return k !== key; });
+    chip.remove();
+    schedule();
+  });
   clear.addEventListener("click", function () {
-    state = { text: "", tags: [], status: "", starred: false };
+    state = { text: "", tags: [], authors: [], affs: [], status: "", starred: false };
+    named.replaceChildren();
     input.value = "";
     starred.checked = false;
     if (select) select.value = "";
@@ -335,6 +402,24 @@ function initTagView(box, idx) {
   });
   box.replaceChildren(heading, note, list);
   typeset(list);
+}
+
+// The people chips name each author or affiliation as the papers spell it, not as its folded key.
+function spellNames(named, papers) {
+  var spelled = new Map();
+  papers.forEach(function (p) {
+    PEOPLE.forEach(function (kind) {
+      (p[kind.field] || []).forEach(function (name) {
+        var key = kind.state + "\n" + nameKey(name);
+        if (!spelled.has(key)) spelled.set(key, text(name));
+      });
+    });
+  });
+  named.querySelectorAll(".rl-chip").forEach(function (chip) {
+    var kind = PEOPLE.find(function (k) { return k.state === chip.getAttribute("data-kind"); });
+    var name = spelled.get(kind.state + "\n" + chip.getAttribute("data-key"));
+    if (name) chip.textContent = msg(kind.label, { name: name });
+  });
 }
 
 // The chips' counts over every item, once the unlisted have come.

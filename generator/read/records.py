@@ -26,6 +26,7 @@ _ALIASES = {
     "abstract": ("abstract", "paper_abstract", "description"),
     "summary": ("tldr", "tl;dr", "tl_dr", "one_sentence_summary"),
     "authors": ("authors", "author", "author_names", "authorids_names"),
+    "affiliations": ("affiliations", "aff", "affiliation", "affs", "author_affiliations"),
     "keywords": ("keywords", "keyword", "tags", "topics"),
     "track": ("track", "session", "sessions"),
     "status": ("status", "decision"),
@@ -49,6 +50,8 @@ _LINK_ALIASES: dict[str, tuple[tuple[str, ...], LinkKind | None]] = {
     "project": (("project", "project_page", "project_url", "homepage", "website"), LinkKind.PROJECT),
 }
 _LISTS = ("authors", "keywords")
+# Lists whose repeats stay: the affiliations of two authors of one lab line up with those authors.
+_ALIGNED = ("affiliations",)
 # Fields shown as text, whose LaTeX accents and protective braces become Unicode (ids, years and DOIs are left alone).
 _UNTEX = ("title", "abstract", "summary", "venue", "track", "status", "primary_area")
 # Prose, which keeps what a spreadsheet or a PDF left in it unless repaired (see text/residue.py).
@@ -170,6 +173,8 @@ def _value(field: str, value: Any) -> Any:
     """A field's value as the paper keeps it: text, or a list; text-mode LaTeX in Unicode where it is shown, prose tidied."""
     if field in _LISTS:
         return [untex(item) for item in split_values(value)]
+    if field in _ALIGNED:
+        return [untex(item) for item in split_values(value, unique=False)]
     if field in _PROSE:
         return tidy(untex(_text(value)))
     return untex(_text(value)) if field in _UNTEX else _text(value)
@@ -243,12 +248,14 @@ def _text(value: Any) -> str:
     return " ".join(str(value).split())
 
 
-def split_values(value: Any) -> list[str]:
-    """A multi-valued cell's values: a list, or text separated by | or ; (or commas, failing both)."""
+def split_values(value: Any, *, unique: bool = True) -> list[str]:
+    """A multi-valued cell's values: a list, or text separated by | or ; (or commas, failing both); unique drops repeats."""
     if isinstance(value, list):
         items = [_text(v) for v in value]
     else:
         text = _text(value)
         separator = next((s for s in "|;" if s in text), ",")
         items = [item.strip() for item in text.split(separator)]
+    if not unique:
+        return items if any(items) else []
     return list(dict.fromkeys(item for item in items if item))

@@ -20,7 +20,7 @@ import jinja2
 from markupsafe import Markup
 
 from ..model import LinkKind, Paper, Theme
-from ..paths import TAGS, paper_path, relative, theme_path
+from ..paths import HOME, TAGS, author_query, paper_path, relative, theme_path
 from ..read import sessions
 from ..text.latex import plain_math
 from ..text.markup import abstract_html, escape, inert, inline_html, plain_text
@@ -82,6 +82,8 @@ def environment(templates: Path, messages: catalogue.Messages, *, han: str = "zh
     env.globals.update(
         url=_url,
         tag_url=_tag_url,
+        author_url=_author_url,
+        byline=byline,
         link=_link,
         listed=listed_papers,
         lang_of=_lang_of,
@@ -183,6 +185,24 @@ def _tag_url(context: jinja2.runtime.Context, keyword: str) -> Markup:
     """A link to the tags page showing the papers with this keyword."""
     tags = relative(TAGS, posixpath.dirname(context["page_path"]))
     return Markup(f"{tags}?tag={quote(keyword, safe='')}")
+
+
+@jinja2.pass_context
+def _author_url(context: jinja2.runtime.Context, name: str, field: str = "author") -> Markup:
+    """A link to the home page's list filtered to the papers of this author, or of this affiliation (field "aff")."""
+    home = relative(HOME, posixpath.dirname(context["page_path"]))
+    return Markup(home + author_query(field, name))
+
+
+def byline(paper: Paper) -> tuple[list[tuple[str, str]], list[str]]:
+    """The paper's authors, each with its affiliation, and the affiliations that pair with no author.
+
+    The export's affiliations pair with its authors only when it gives one
+    for each (paperlists' "aff"); else they are shown apart, each once.
+    """
+    if len(paper.affiliations) == len(paper.authors):
+        return list(zip(paper.authors, paper.affiliations, strict=True)), []
+    return [(author, "") for author in paper.authors], list(dict.fromkeys(a for a in paper.affiliations if a))
 
 
 def _reading_minutes(paper: Paper) -> int:

@@ -20,6 +20,10 @@ from ..text.latex import math_tex, plain_math
 # on a page that lists only some of its papers, the Reading list, the tags
 # page's view, an export).
 _SCRIPT_FIELDS = ("id", "title", "title_math", "theme", "subtheme_slug", "url", "keywords", "status", "x", "y")
+# The filter's ?author= and ?aff= read these from papers.js alone, once one is set: the pages' own records stay as
+# light as they were on a list without authors.
+_PEOPLE = ("authors", "affiliations")
+_SCRIPT_FIELDS += _PEOPLE
 _SCRIPT = (
     "window.RL_PAPERS = (function (fields, themes, subthemes, rows) {{\n"
     "  return rows.map(function (row) {{\n"
@@ -69,14 +73,14 @@ def paper_script(records: list[dict[str, object]]) -> str:
             return sub_place.get(record[field])
         return record[field]
 
-    rows = [[cell(record, field) for field in _SCRIPT_FIELDS] for record in records]
+    # A list without authors carries no empty columns for them.
+    fields = [f for f in _SCRIPT_FIELDS if f not in _PEOPLE or any(record[f] for record in records)]
+    rows = [[cell(record, field) for field in fields] for record in records]
 
     def compact(value: object) -> str:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
-    return _SCRIPT.format(
-        fields=compact(_SCRIPT_FIELDS), themes=compact(themes), subthemes=compact(subthemes), rows=compact(rows)
-    )
+    return _SCRIPT.format(fields=compact(fields), themes=compact(themes), subthemes=compact(subthemes), rows=compact(rows))
 
 
 def _theme_tables(records: list[dict[str, object]]) -> tuple[list[tuple[object, object]], list[object]]:
@@ -143,6 +147,9 @@ def paper_records(reading_list: ReadingList) -> list[dict[str, object]]:
             "subtheme_slug": paper.subtheme or None,
             "url": paper_url(paper.slug),
             "keywords": paper.keywords,
+            "authors": paper.authors,
+            # Each once: what the filter and readers' tools ask of them is which papers name one.
+            "affiliations": list(dict.fromkeys(a for a in paper.affiliations if a)),
             "status": paper.status,
             "summary": plain_math(paper.summary),
             "x": paper.position[0],

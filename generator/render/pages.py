@@ -6,6 +6,7 @@ import json
 import logging
 import re
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,8 @@ from ..errors import BuildError
 from ..model import Paper, ReadingList, Site, Theme
 from ..paths import (
     ABOUT,
+    AUTHORS,
+    AUTHORS_HOME,
     EXPORT,
     EXPORT_SCRIPT,
     HOME,
@@ -25,11 +28,12 @@ from ..paths import (
     READING_LIST,
     SEARCH_BY_MEANING,
     TAGS,
+    author_query,
     paper_path,
     redirect,
     theme_path,
 )
-from ..text.words import tag_key
+from ..text.words import name_key, tag_key
 from . import messages as catalogue
 from .environment import DESCRIPTION_CHARS, environment, listed_papers
 from .exports import page_records, paper_records, paper_script, points_script
@@ -142,6 +146,11 @@ def render_pages(
     keywords = keyword_index(reading_list, other=messages.t("tags.other"))
     count = sum(len(group) for _, group in keywords)
     add(TAGS, "tags.md.j2", keywords=keywords, keyword_count=count, shared_only=len(reading_list.papers) > _ALL_TAGS)
+    authors = author_index(reading_list, other=messages.t("tags.other"))
+    if authors:
+        count = sum(len(group) for _, group in authors)
+        folded = len(reading_list.papers) > _ALL_TAGS
+        add(AUTHORS, "authors.md.j2", authors=authors, author_count=count, folded=folded, home=AUTHORS_HOME)
     add(READING_LIST, "reading-list.md.j2", semantic=semantic)
     if semantic:
         add(SEARCH_BY_MEANING, "search.md.j2")
@@ -161,7 +170,7 @@ def render_pages(
         title=reading_list.title,
         language=language,
         pages=pages,
-        nav=_nav(reading_list, messages, semantic=semantic),
+        nav=_nav(reading_list, messages, semantic=semantic, authors=bool(authors)),
         reading_list=reading_list,
         messages=messages.page_words(),
         toggle_names={english.t(key): messages.t(key) for key in _PALETTE_TOGGLES},
@@ -200,21 +209,54 @@ def keyword_index(reading_list: ReadingList, *, other: str) -> list[tuple[str, l
     Keywords that differ only in case or Unicode form are one keyword, as in
     the browser's tag filter.
     """
-    papers: Counter[str] = Counter()
-    spellings: dict[str, Counter[str]] = {}
-    for paper in reading_list.papers:
-        keys = [(keyword, tag_key(keyword)) for keyword in paper.keywords]
-        for keyword, key in keys:
-            spellings.setdefault(key, Counter())[keyword] += 1
-        papers.update({key for _, key in keys})
+    papers, spellings = _spelled((paper.keywords for paper in reading_list.papers), tag_key)
     least = 2 if len(reading_list.papers) > _ALL_TAGS else 1
     groups: dict[str, list[Keyword]] = {}
     for key in sorted(k for k in papers if papers[k] >= least):
         # The most common spelling; equally common ones by code point.
         label = min(spellings[key].items(), key=lambda item: (-item[1], item[0]))[0]
-        initial = key[0].upper() if key[0].isascii() and key[0].isalpha() else other
-        groups.setdefault(initial, []).append(Keyword(label, papers[key]))
+        groups.setdefault(_initial(key, other), []).append(Keyword(label, papers[key]))
     return sorted(groups.items(), key=lambda group: group[0] == other)
+
+
+@dataclass(frozen=True)
+class Author:
+    """An author on the authors page: as most papers spell the name, the filter's query for it, and how many papers."""
+
+    label: str
+    query: str
+    papers: int
+
+
+def author_index(reading_list: ReadingList, *, other: str) -> list[tuple[str, list[Author]]]:
+    """Every author of the list under the initial of their name as written, A to Z then other; [] when no paper names one.
+
+    Names that differ only in case, accents or spacing are one author (name_key).
+    """
+    papers, spellings = _spelled((paper.authors for paper in reading_list.papers), name_key)
+    groups: dict[str, list[Author]] = {}
+    for key in sorted(papers):
+        # The most common spelling; of equally common ones the first in the list ("JOSÉ GARCÍA" is no better than "José García").
+        label = spellings[key].most_common(1)[0][0]
+        groups.setdefault(_initial(key, other), []).append(Author(label, author_query("author", key), papers[key]))
+    return sorted(groups.items(), key=lambda group: group[0] == other)
+
+
+def _spelled(names: Iterable[list[str]], key_of: Callable[[str], str]) -> tuple[Counter[str], dict[str, Counter[str]]]:
+    """How many papers carry each key of the papers' names, and how often each spelling of it is used, in first-seen order."""
+    papers: Counter[str] = Counter()
+    spellings: dict[str, Counter[str]] = {}
+    for given in names:
+        keys = [(name, key_of(name)) for name in given]
+        for name, key in keys:
+            spellings.setdefault(key, Counter())[name] += 1
+        papers.update({key for _, key in keys if key})
+    return papers, spellings
+
+
+def _initial(key: str, other: str) -> str:
+    """The index's heading for a key: its initial from A to Z, else other (the site's word for the rest)."""
+    return key[0].upper() if key[0].isascii() and key[0].isalpha() else other
 
 
 def _neighbours(paper: Paper, theme: Theme, papers: dict[str, Paper]) -> tuple[Paper | None, Paper | None]:
@@ -239,7 +281,7 @@ def about_page(templates: Path, language: str) -> str:
         raise BuildError(f"cannot read the About page ({error.strerror})", where=str(path), hint=hint) from None
 
 
-def _nav(reading_list: ReadingList, messages: catalogue.Messages, *, semantic: bool) -> list[dict[str, object]]:
+def _nav(reading_list: ReadingList, messages: catalogue.Messages, *, semantic: bool, authors: bool) -> list[dict[str, object]]:
     themes = [{theme.label: theme_path(theme)} for theme in reading_list.themes]
     return [
         {messages.t("nav.home"): HOME},
@@ -247,6 +289,7 @@ def _nav(reading_list: ReadingList, messages: catalogue.Messages, *, semantic: b
         {messages.t("nav.reading_list"): READING_LIST},
         *([{messages.t("nav.search_meaning"): SEARCH_BY_MEANING}] if semantic else []),
         {messages.t("nav.tags"): TAGS},
+        *([{messages.t("nav.authors"): AUTHORS}] if authors else []),
         {messages.t("nav.about"): ABOUT},
     ]
 

@@ -35,7 +35,7 @@ from typing import Any
 from pagefind_bin_extended import get_executable
 
 from ..errors import BuildError
-from ..model import ReadingList
+from ..model import Paper, ReadingList
 from ..paths import HOME_HTML, paper_html_path
 from ..text.latex import math_tex, plain_math
 from ..text.markup import abstract_html
@@ -133,13 +133,18 @@ class SearchIndex:
     def _shown(self) -> tuple[str, list[_Shown]]:
         """The list's title, and what each paper's stand-in page shows, with its site-relative path."""
         papers = [
-            (paper_html_path(p, use_directory_urls=self._directory_urls), p.title, p.authors, p.summary, p.keywords, p.abstract)
+            (paper_html_path(p, use_directory_urls=self._directory_urls), p.title, _people(p), p.summary, p.keywords, p.abstract)
             for p in self._reading_list.papers
         ]
         return self._reading_list.title, papers
 
 
-# A paper's stand-in page: its path, title, authors, summary, keywords and abstract.
+def _people(paper: Paper) -> list[str]:
+    """The paper's authors, then its affiliations, each once: a reader searches "Tsinghua" as well as a name."""
+    return list(dict.fromkeys(name for name in (*paper.authors, *paper.affiliations) if name))
+
+
+# A paper's stand-in page: its path, title, authors and affiliations, summary, keywords and abstract.
 _Shown = tuple[str, str, list[str], str, list[str], str]
 _PAGES_FILE = "pages.json"
 _NICENESS = 19

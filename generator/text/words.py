@@ -62,3 +62,19 @@ def keyword_key(keyword: str) -> str:
 def tag_key(keyword: str) -> str:
     """What the browser's tag filter compares: the keyword case-folded."""
     return unicodedata.normalize("NFKC", keyword).lower().strip()
+
+
+# A name matches another that differs only in case, accents or spacing
+# ("José  García", "jose garcia"), nothing more: two people who share a
+# surname, or whose initials differ, stay apart, for no rule can tell that
+# "J. Smith" is "John Smith". The browser folds a name from a URL by the same
+# rule (frontend/src/names.js); tests/test_authors.py runs both on one sample.
+def name_key(name: str) -> str:
+    """An author's or affiliation's name folded in case, accents (NFKD, marks dropped) and whitespace."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    bare = "".join(c for c in decomposed if not unicodedata.category(c).startswith("M"))
+    return " ".join(word for word in _JS_SPACE.split(bare.lower()) if word)
+
+
+# JavaScript's \s, which names.js splits on: Python's str.split() would also split at U+001C-U+001F and U+0085.
+_JS_SPACE = re.compile("[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+")

@@ -1038,8 +1038,17 @@
     return folder ? folder + "-papers" : "papers";
   }
 
+  // src/names.js
+  function nameKey(name) {
+    return String(name == null ? "" : name).normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().split(/\s+/).filter(Boolean).join(" ");
+  }
+
   // src/filters.js
-  var URL_KEYS = { text: "filter", tag: "tag", status: "status", starred: "starred" };
+  var URL_KEYS = { text: "filter", tag: "tag", author: "author", aff: "aff", status: "status", starred: "starred" };
+  var PEOPLE = [
+    { state: "authors", url: URL_KEYS.author, field: "authors", label: "js.author" },
+    { state: "affs", url: URL_KEYS.aff, field: "affiliations", label: "js.affiliation" }
+  ];
   var TOP_KEYWORDS = 30;
   function fold(value) {
     return text(value).normalize("NFKC").toLowerCase();
@@ -1152,6 +1161,8 @@
     return {
       text: params.get(URL_KEYS.text) || "",
       tags: params.getAll(URL_KEYS.tag).map(fold).filter(Boolean),
+      authors: params.getAll(URL_KEYS.author).map(nameKey).filter(Boolean),
+      affs: params.getAll(URL_KEYS.aff).map(nameKey).filter(Boolean),
       status: params.get(URL_KEYS.status) || "",
       starred: params.get(URL_KEYS.starred) === "1"
     };
@@ -1165,6 +1176,11 @@
     state.tags.forEach(function(t) {
       params.append(URL_KEYS.tag, t);
     });
+    PEOPLE.forEach(function(kind) {
+      state[kind.state].forEach(function(key) {
+        params.append(kind.url, key);
+      });
+    });
     if (state.status) params.set(URL_KEYS.status, state.status);
     if (state.starred) params.set(URL_KEYS.starred, "1");
     var query = params.toString();
@@ -1174,13 +1190,33 @@
     } catch (_err) {
     }
   }
-  function isActive(state) {
-    return Boolean(state.text.trim() || state.tags.length || state.status || state.starred);
+  function wantsPeople(state) {
+    return state.authors.length > 0 || state.affs.length > 0;
   }
-  function matches(item, state, words, active) {
+  function isActive(state) {
+    return Boolean(state.text.trim() || state.tags.length || wantsPeople(state) || state.status || state.starred);
+  }
+  function peopleByRow(papers2) {
+    return papers2.map(function(p) {
+      var keys = {};
+      PEOPLE.forEach(function(kind) {
+        keys[kind.state] = new Set((p[kind.field] || []).map(nameKey));
+      });
+      return keys;
+    });
+  }
+  function matches(item, state, words, active, people) {
     if (item.unlisted && !active) return false;
     for (var i = 0; i < words.length; i++) if (item.hay.indexOf(words[i]) < 0) return false;
     for (var j = 0; j < state.tags.length; j++) if (!item.keywords.has(state.tags[j])) return false;
+    if (wantsPeople(state)) {
+      var own2 = people == null ? void 0 : people[item.rec.row];
+      if (!own2) return false;
+      for (var k = 0; k < PEOPLE.length; k++) {
+        var wanted = state[PEOPLE[k].state];
+        for (var n = 0; n < wanted.length; n++) if (!own2[PEOPLE[k].state].has(wanted[n])) return false;
+      }
+    }
     if (state.status && item.status !== state.status) return false;
     if (state.starred && !store.starred(item.rec.id)) return false;
     return true;
@@ -1224,8 +1260,15 @@
       if (k.n && !partial) chip.appendChild(el("span", { class: "rl-chip__n" }, [String(k.n)]));
       chips.appendChild(chip);
     });
+    var named = el("div", { class: "rl-filter__people", role: "group", "aria-label": msg("js.people") });
+    PEOPLE.forEach(function(kind) {
+      state[kind.state].forEach(function(key) {
+        var chip = el("button", { type: "button", class: "rl-chip", "data-kind": kind.state, "data-key": key, "aria-pressed": "true" }, [msg(kind.label, { name: key })]);
+        named.appendChild(chip);
+      });
+    });
     var empty = el("p", { class: "rl-filter__empty", hidden: true }, [msg("js.no_match")]);
-    var box = el("div", { class: "rl-filter", role: "search", "aria-label": msg("js.filter_label") }, [row, chips, count]);
+    var box = el("div", { class: "rl-filter", role: "search", "aria-label": msg("js.filter_label") }, named.firstChild ? [row, named, chips, count] : [row, chips, count]);
     var slot = document.querySelector(".rl-filter-slot");
     if (slot) slot.appendChild(box);
     else {
@@ -1258,14 +1301,28 @@
         console.warn("readinglist: the papers this page does not list could not load", err);
       });
     }
+    var people = null;
+    var peopleLoading = null;
+    function loadPeople() {
+      if (people || peopleLoading) return;
+      peopleLoading = loadPapers().then(function(papers2) {
+        people = peopleByRow(papers2);
+        spellNames(named, papers2);
+        apply(false);
+      }, function(err) {
+        peopleLoading = null;
+        console.warn("readinglist: the papers' authors could not load", err);
+      });
+    }
     var urlTimer = 0;
     function apply(writeUrl) {
       var words = fold(state.text).split(/\s+/).filter(Boolean);
       var active = isActive(state);
       var shown = /* @__PURE__ */ new Set();
       var visibleLists = /* @__PURE__ */ new Set();
+      if (wantsPeople(state)) loadPeople();
       items.forEach(function(item) {
-        var ok = matches(item, state, words, active);
+        var ok = matches(item, state, words, active, people);
         if (item.off === ok) {
           item.off = !ok;
           item.li.classList.toggle("rl-off", !ok);
@@ -1329,8 +1386,20 @@
       chip.setAttribute("aria-pressed", on ? "true" : "false");
       schedule();
     });
+    named.addEventListener("click", function(event) {
+      var chip = event.target.closest(".rl-chip");
+      if (!chip) return;
+      var kind = chip.getAttribute("data-kind");
+      var key = chip.getAttribute("data-key");
+      state[kind] = state[kind].filter(function(k) {
+        return k !== key;
+      });
+      chip.remove();
+      schedule();
+    });
     clear.addEventListener("click", function() {
-      state = { text: "", tags: [], status: "", starred: false };
+      state = { text: "", tags: [], authors: [], affs: [], status: "", starred: false };
+      named.replaceChildren();
       input.value = "";
       starred.checked = false;
       if (select) select.value = "";
@@ -1363,6 +1432,24 @@
     });
     box.replaceChildren(heading, note, list2);
     typeset(list2);
+  }
+  function spellNames(named, papers2) {
+    var spelled = /* @__PURE__ */ new Map();
+    papers2.forEach(function(p) {
+      PEOPLE.forEach(function(kind) {
+        (p[kind.field] || []).forEach(function(name) {
+          var key = kind.state + "\n" + nameKey(name);
+          if (!spelled.has(key)) spelled.set(key, text(name));
+        });
+      });
+    });
+    named.querySelectorAll(".rl-chip").forEach(function(chip) {
+      var kind = PEOPLE.find(function(k) {
+        return k.state === chip.getAttribute("data-kind");
+      });
+      var name = spelled.get(kind.state + "\n" + chip.getAttribute("data-key"));
+      if (name) chip.textContent = msg(kind.label, { name });
+    });
   }
   function recount(chips, items) {
     var counts = /* @__PURE__ */ new Map();
