@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -187,3 +188,24 @@ def test_a_list_without_authors_has_no_authors_page_nor_nav_entry(project, three
     for page in paper_pages:
         assert "rl-authors" not in page.read_text(encoding="utf-8")
     assert '"authors"' not in (site / "papers.js").read_text(encoding="utf-8")
+
+
+HOSTILE_NAME = "Evil](javascript:alert(1)) <img src=x onerror=alert(1)> *{{ x }}* & #1"
+
+
+@pytest.mark.site
+def test_a_hostile_author_or_affiliation_stays_text_and_one_link(project):
+    data = project / "data" / "hostile.jsonl"
+    record = {"title": "A paper", "abstract": "We study hostile names in bylines of papers.", "author": HOSTILE_NAME}
+    data.write_text(json.dumps({**record, "aff": HOSTILE_NAME}) + "\n", encoding="utf-8")
+    site = build_site(project, data)
+    (page,) = (site / "papers").glob("*/index.html")
+    html = page.read_text(encoding="utf-8")
+    byline_html = re.search(r'<p class="rl-authors">(.*?)</p>', html).group(1)
+    assert "<img" not in byline_html and "<em>" not in byline_html
+    found = re.findall(r'<a href="([^"]*)">(.*?)</a>', byline_html)
+    assert [query_of(unescape(href))[0] for href, _ in found] == ["author", "aff"]
+    for href, text in found:
+        assert href.startswith("../../?")
+        assert unescape(text) == HOSTILE_NAME
+        assert query_of(unescape(href))[1] == name_key(HOSTILE_NAME)

@@ -253,3 +253,20 @@ def test_labels_benchmark_scores_a_venues_lists_and_a_blind_sheet_counts_the_clo
     per_theme, per_paper = float(row[3]), float(row[5])
     assert per_theme == pytest.approx(1 + 4 / len(items), abs=0.01)
     assert per_paper == pytest.approx(1 + 4 * items[biggest]["papers"] / 19, abs=0.01)
+
+
+@needs_dev
+def test_authors_benchmark_prints_the_authors_page_and_its_columns_beside_one_page_per_author():
+    command = [sys.executable, "-m", "benchmarks.authors", "--sizes", "200", "400"]
+    result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
+    header, _, *rows = result.stdout.strip().splitlines()
+    assert header == "| papers | authors | kb_page | kb_gzip | render_s | kb_papers_js | per_author_mb |"
+    cells = [[cell.strip().replace(",", "") for cell in row.split("|")[1:-1]] for row in rows]
+    assert [row[0] for row in cells] == ["200", "400"]
+    for papers, authors, kb_page, kb_gzip, _, kb_script, per_author_mb in ([float(c) for c in row] for row in cells):
+        # Some four names a paper, as the benchmark makes them; the page holds each, and compresses.
+        assert 3 * papers < authors < 5 * papers
+        assert authors * 40 / 1024 < kb_page and kb_gzip < kb_page and kb_script > 0
+        # Without --build, one page per author is costed at 20 KB each.
+        assert per_author_mb == round(authors * 20 / 1024)
