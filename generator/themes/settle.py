@@ -72,7 +72,7 @@ def settle(themes: Sequence[Named], other: np.ndarray, naming: Naming) -> tuple[
     themes = list(themes)
     themes = [_true_name(theme, themes, naming) for theme in themes]
     themes = _one_per_topic(themes, naming)
-    themes = _carved_from_untrue(themes, naming)
+    themes = _carved_sessions(themes, naming)
     themes, other = _moved(themes, other, naming)
     count = len(naming.embedding)
     themes, other = _closed(themes, other, naming.embedding, max(CLOSING_FEW, math.floor(CLOSING_SHARE * count)))
@@ -241,7 +241,7 @@ def _halved(giant: Named, others: list[Named], naming: Naming) -> list[Named] | 
     return named
 
 
-def _carved_from_untrue(themes: list[Named], naming: Naming) -> list[Named]:
+def _carved_sessions(themes: list[Named], naming: Naming) -> list[Named]:
     """Each theme whose name no true name could replace, or that holds more papers than two sessions, gives sessions
     to the topics some of its papers share, up to three, so that fewer papers sit under a name that is not true of
     them ("Vision, audio and language" over text) or under a field's name ("Image and video" over 25 papers). The
@@ -260,12 +260,12 @@ def _carved_from_untrue(themes: list[Named], naming: Naming) -> list[Named]:
     return themes
 
 
-def _carved(giant: Named, others: list[Named], naming: Naming, *, rest_holds: bool = True) -> list[Named] | None:
-    """The giant's papers that say a telling topic or are near it, as a theme of that name, and the rest under the
-    giant's name where it holds of them (else a true name of their own, or where not rest_holds, its name as it is);
+def _carved(theme: Named, others: list[Named], naming: Naming, *, rest_holds: bool = True) -> list[Named] | None:
+    """The theme's papers that say a telling topic or are near it, as a theme of that name, and the rest under the
+    theme's name where it holds of them (else a true name of their own, or where not rest_holds, its name as it is);
     None where no topic gives two such themes."""
-    truth, rows = naming.truth, giant.rows
-    taken = [giant.label, *(theme.label for theme in others)]
+    truth, rows = naming.truth, theme.rows
+    taken = [theme.label, *(theme.label for theme in others)]
     topics = _carving(naming, rows)
     for key in sorted(topics, key=lambda k: (-topics[k][0], k))[:_TRIES]:
         label, inside = naming.label(key), topics[key][1]
@@ -274,7 +274,7 @@ def _carved(giant: Named, others: list[Named], naming: Naming, *, rest_holds: bo
         if not naming.smallest <= inside.sum() <= len(rows) - naming.smallest:
             continue
         part = Named(label, rows[inside])
-        rest = _true_name(Named(giant.label, rows[~inside]), [*others, part], naming)
+        rest = _true_name(Named(theme.label, rows[~inside]), [*others, part], naming)
         holds = truth.holds(rest.label, rest.rows) or not rest_holds
         if holds and truth.holds(label, part.rows) and not same_topic(label, rest.label):
             return [part, rest]
