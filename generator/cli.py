@@ -92,6 +92,12 @@ semantic_option = click.option(
     help='Ship the papers\' sentence vectors for "more like my stars": auto (where the build encodes them anyway), true or false.',
 )
 
+title_model_option = click.option(
+    "--title-model",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="A GGUF file of an instruct model that writes the untitled papers' titles (pip install 'readinglist[titles]').",
+)
+
 
 def _field_pairs(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> dict[str, str] | None:
     pairs = {}
@@ -152,6 +158,7 @@ def main(verbose: bool, quiet: bool) -> None:
 @skip_invalid_option
 @field_option
 @semantic_option
+@title_model_option
 @click.option(
     "--engine",
     type=click.Choice(ENGINES),
@@ -180,6 +187,7 @@ def build_command(inputs: tuple[Path, ...], config_file: Path | None, out: Path,
 @skip_invalid_option
 @field_option
 @semantic_option
+@title_model_option
 def generate_command(inputs: tuple[Path, ...], config_file: Path | None, docs: Path, **flags: object) -> None:
     """Write the generated Markdown pages only."""
     config_file = config_file or default_config()

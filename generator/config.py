@@ -73,6 +73,8 @@ class Settings:
     semantic: bool | Literal["auto"] = "auto"
     # Where costly results are kept between builds (see cache.py); None keeps nothing.
     cache_dir: Path | None = None
+    # A GGUF file of an instruct model that writes the untitled papers' titles (enrich/titles/model.py); None: the rules.
+    title_model: Path | None = None
     # A live preview (`readinglist serve`): keep the themes, related papers and
     # map of the same papers while only their texts change (see cache.py).
     preview: bool = False
@@ -88,6 +90,8 @@ class Settings:
         unknown = sorted(set(self.fields) - set(FIELDS))
         if unknown:
             problems.append(f"fields: no field {', '.join(map(repr, unknown))}; map one of {', '.join(FIELDS)}")
+        if self.title_model is not None and not self.title_model.is_file():
+            problems.append(f"title_model: {self.title_model}: no such file")
         for name in ("embeddings", "semantic"):
             value = getattr(self, name)
             if not (isinstance(value, bool) or value == "auto"):
@@ -147,6 +151,9 @@ class ReadingListConfig(base.Config):
     the feeds list new papers first. Empty keeps none."""
     jobs = opt.Optional(opt.Type(int))
     """Processes that render the paper and sub-theme pages; unset: the cores the build may use. 1 leaves every page to MkDocs' own loop."""
+    title_model = opt.Type(str, default="")
+    """A GGUF file of an instruct model (e.g. Qwen2.5 0.5B Instruct) that writes the titles of untitled papers,
+    relative to mkdocs.yml; needs the titles extra. Empty: titles are derived by rule."""
     theme_memory = opt.Type(str, default="theme-memory.json")
     """Where the build keeps the themes it detected, in data_dir; the next
     build starts from them. Empty keeps none."""
@@ -196,6 +203,7 @@ def settings_from(options: Mapping[str, Any], root: Path, *, listed: Sequence[st
         "url_map": state("url_map"),
         "first_seen": state("first_seen"),
         "cache_dir": cache,
+        "title_model": _path(root, options["title_model"]) if options["title_model"] else None,
         "preview": preview,
     }
     # The rest as given: title, skip_invalid, language, related, embeddings, semantic.

@@ -67,6 +67,8 @@ class Paper:
     source: Source
     title: str = ""
     title_derived: bool = False
+    # The file name of the language model that wrote a derived title; empty where the rules made it.
+    title_model: str = ""
     authors: list[str] = field(default_factory=list)
     # As the export gives them (paperlists' "aff"), repeats kept: one per author when the counts agree.
     affiliations: list[str] = field(default_factory=list)

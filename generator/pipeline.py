@@ -57,7 +57,9 @@ def generate(
     with clock("enrich"):
         # Titles ask the sentence model only when told to: it costs about 50 ms
         # an abstract for ROUGE-L 0.332 against 0.325 (CONTRIBUTING.md, Derived titles).
-        reading_list = enrich(reading_list, embeddings=settings.embeddings is True)
+        reading_list = enrich(
+            reading_list, embeddings=settings.embeddings is True, title_model=settings.title_model, cache_dir=settings.cache_dir
+        )
     cjk = cjk_texts(paper.abstract for paper in reading_list.papers)
     embeddings = _embeddings(settings, reading_list, cjk)
     # Built once, on the first stage that needs them, and handed on.

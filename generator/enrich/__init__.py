@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from pathlib import Path
 
 from ..analysis.embeddings import sentence_embeddings
 from ..model import Paper, ReadingList
@@ -17,21 +18,31 @@ from ..text.words import keyword_key
 from .links import paper_links
 from .summaries import summarise
 from .titles import derive_titles
+from .titles.model import model_titles
 
 log = logging.getLogger(__name__)
 
 
-def enrich(reading_list: ReadingList, *, embeddings: bool = False) -> ReadingList:
+def enrich(
+    reading_list: ReadingList, *, embeddings: bool = False, title_model: Path | None = None, cache_dir: Path | None = None
+) -> ReadingList:
     """Fill in titles, keywords, links, summaries and slugs where missing.
 
-    With embeddings, the sentence model helps choose each derived title (see titles.derive_titles).
+    With embeddings, the sentence model helps choose each derived title (see titles.derive_titles). With a
+    title_model (a GGUF file), the model writes them, and a title of its that fails a check is derived instead
+    (titles.model); what it wrote is kept in cache_dir.
     """
     papers = reading_list.papers
     untitled = [p for p in papers if not p.title.strip()]
-    titles = derive_titles([p.abstract for p in untitled], sentence_embeddings if embeddings else None)
+    abstracts = [p.abstract for p in untitled]
+    titles = derive_titles(abstracts, sentence_embeddings if embeddings else None)
+    written = model_titles(abstracts, title_model, titles, cache_dir) if title_model and untitled else []
     for paper, title in zip(untitled, titles, strict=True):
         paper.title = title
         paper.title_derived = True
+    for paper, (title, by_model) in zip(untitled, written, strict=True):
+        paper.title = title
+        paper.title_model = title_model.name if by_model and title_model else ""
     log.info("Derived %d titles", len(untitled))
 
     unkeyed = [p for p in papers if not p.keywords]

@@ -141,6 +141,8 @@ def paper_records(reading_list: ReadingList) -> list[dict[str, object]]:
             # The title with its math as TeX, for the lists and map to typeset; null when it has none.
             "title_math": tex if (tex := math_tex(paper.title)) != plain_math(paper.title) else None,
             "title_derived": paper.title_derived,
+            # The language model that wrote a derived title (its file's name); null where the rules made it.
+            "title_model": paper.title_model or None,
             "theme": labels[paper.theme],
             "theme_slug": paper.theme,
             "subtheme": labels[paper.subtheme] if paper.subtheme else None,
