@@ -4,6 +4,8 @@
     python -m benchmarks.titles --ceiling        # also how far a perfect choice, or deleting words, could reach
     python -m benchmarks.titles --judge 60 --judge-seed 7 --judge-dir J [--judge-titles other.json]
     python -m benchmarks.titles --tally J        # the judges' scores of J/scores*.tsv, by where each title came from
+    python -m benchmarks.titles --model FILE.gguf [--model-cache DIR]   # a local model's titles beside the derived
+    python -m benchmarks.titles --model FILE.gguf --judge 60 --judge-dir J   # a sheet of derived, model and real titles
 
 The export is split in two seeded halves: rules are tuned on `tune` and
 checked on `held-out`. From the chosen half it draws n seeded abstracts,
@@ -19,6 +21,17 @@ derives a title from each abstract alone, and prints one table row:
   the sentence model's too).
 
 Then 20 seeded random derived titles beside the real ones.
+
+With --model, a second row gives the titles a local model writes
+(generator.enrich.titles.model) for the same abstracts, with the check's
+fallback to the derived title, and a third the model's raw titles before the
+check. Both rows then say, as does the derived one:
+
+- invented: the share of a title's content words its abstract does not say in
+  any form (the check's own test), over all titles;
+- check failures: the share of the model's titles the check turns down;
+- s/title: seconds a title (the model's only for titles it had to write; a
+  title kept in --model-cache costs nothing).
 
 With --ceiling it also prints what no choice among our candidates can beat:
 the ROUGE-L of the candidate closest to the real title, and the share of real
@@ -50,6 +63,7 @@ from pathlib import Path
 from benchmarks.common import DEV_DATA
 from generator.analysis.embeddings import sentence_embeddings
 from generator.enrich.titles import Embed, candidate_features, coined, derive_titles, title_defects
+from generator.enrich.titles.model import faults, invented, runtime, written_titles
 
 SPLIT_SEED = 16
 SAMPLE_SEED = 2026
@@ -127,6 +141,45 @@ def score(records: list[dict], embed: Embed | None = None) -> tuple[dict[str, fl
     return row, derived
 
 
+def invention_row(name: str, records: list[dict], titles: list[str]) -> dict[str, object]:
+    """ROUGE-L, invented words, defects and length of titles for the records."""
+    content = [invented(t, r["abstract"]) for r, t in zip(records, titles, strict=True)]
+    return {
+        "titles": name,
+        "papers": len(records),
+        "ROUGE-L F1": sum(rouge_l(t, r["title"]) for r, t in zip(records, titles, strict=True)) / len(records),
+        "invented": sum(len(unsaid) for unsaid, _ in content) / max(sum(total for _, total in content), 1),
+        "defects": sum(bool(title_defects(t)) for t in titles) / len(records),
+        "mean words": sum(len(t.split()) for t in titles) / len(records),
+    }
+
+
+def model_rows(records: list[dict], model: Path, cache: Path | None) -> tuple[list[dict[str, object]], list[str]]:
+    """The rows of a model's titles, checked (the derived title where the check fails) and raw, and the checked titles."""
+    abstracts = [r["abstract"] for r in records]
+    derived = derive_titles(abstracts)
+    asked: list[str] = []
+    loaded = []  # the model, loaded for the first title it has to write
+
+    def write(abstract: str) -> str:
+        if not loaded:
+            loaded.append(runtime(model))
+        asked.append(abstract)
+        return loaded[0](abstract)
+
+    start = time.perf_counter()
+    raw = written_titles(abstracts, model, cache, writer=write)
+    seconds = time.perf_counter() - start
+    passed = [not faults(title, abstract) for title, abstract in zip(raw, abstracts, strict=True)]
+    checked = [title if ok else fallback for title, ok, fallback in zip(raw, passed, derived, strict=True)]
+    common = {"check failures": 1 - sum(passed) / len(records), **({"s/title": seconds / len(asked)} if asked else {})}
+    rows = [
+        {**invention_row(f"{model.stem}, checked", records, checked), **common},
+        {**invention_row(f"{model.stem}, raw", records, raw), **common},
+    ]
+    return rows, checked
+
+
 def best_candidate(abstract: str, real: str) -> str:
     """The candidate a perfect choice would take: the admissible one closest to the real title."""
     candidates = candidate_features(abstract)
@@ -164,12 +217,18 @@ def sentence_case(title: str) -> str:
 
 
 def write_judge_sheet(
-    records: list[dict], others: dict[str, dict[str, str]], seed: int, folder: Path, every_candidate: bool = False
+    records: list[dict],
+    others: dict[str, dict[str, str]],
+    seed: int,
+    folder: Path,
+    every_candidate: bool = False,
+    best: bool = True,
 ) -> None:
     """A blind sheet of the records' titles by source, and the key to it.
 
     With every_candidate, each admissible candidate is shown too, and the source "best for the judge" stands for
-    all of them: the title a perfect choice by the reader would take.
+    all of them: the title a perfect choice by the reader would take. Without best, the candidate closest to the
+    real title is left out: the derived, the others' and the real titles alone.
     """
     derived = derive_titles([r["abstract"] for r in records])
     shuffle = random.Random(seed)
@@ -177,7 +236,7 @@ def write_judge_sheet(
     for item, (record, title) in enumerate(zip(records, derived, strict=True), 1):
         by_source = {
             "derived": [title],
-            "best candidate": [best_candidate(record["abstract"], record["title"])],
+            **({"best candidate": [best_candidate(record["abstract"], record["title"])]} if best else {}),
             "real": [record["title"]],
             **{source: [titles[record["id"]]] for source, titles in others.items()},
         }
@@ -248,6 +307,8 @@ def main() -> None:
     parser.add_argument("--ceiling", action="store_true", help="also print what a perfect choice or deleting words could reach")
     parser.add_argument("--embeddings", action="store_true", help="let the sentence model help choose the titles")
     parser.add_argument("--defects", action="store_true", help="list every faulted title and what is wrong with it")
+    parser.add_argument("--model", type=Path, help="a GGUF file whose titles are scored beside the derived ones")
+    parser.add_argument("--model-cache", type=Path, help="where the model's titles are kept between runs (default: none)")
     args = parser.parse_args()
     if args.tally:
         print("| source | judge | mean | 4 or more | abstracts |\n|---|---|---|---|---|")
@@ -261,7 +322,11 @@ def main() -> None:
     if args.judge:
         chosen = random.Random(args.judge_seed).sample(sample, args.judge)
         others = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in args.judge_titles}
-        write_judge_sheet(chosen, others, args.judge_seed, args.judge_dir, args.judge_candidates)
+        if args.model:
+            # Three titles an abstract: derived, the model's (checked, so where it fails the derived stands twice), real.
+            written = model_rows(chosen, args.model, args.model_cache)[1]
+            others[args.model.stem] = {r["id"]: t for r, t in zip(chosen, written, strict=True)}
+        write_judge_sheet(chosen, others, args.judge_seed, args.judge_dir, args.judge_candidates, best=not args.model)
         print(
             f"{args.judge} abstracts and their titles in {args.judge_dir / 'sheet.md'}, the key in {args.judge_dir / 'key.json'}"
         )
@@ -275,6 +340,19 @@ def main() -> None:
         f"| {args.half} | {'sentence model' if args.embeddings else 'rules'} | {row['papers']} | {row['name leads']:.1%} | {row['ROUGE-L F1']:.3f} | {row['defects']:.1%}"
         f" | {row['real defects']:.1%} | {row['mean words']:.1f} | {row['seconds']:.2f} |"
     )
+    if args.model:
+        print("\n| titles | papers | ROUGE-L F1 | invented | check failures | defects | mean words | s/title |")
+        print("|---|---|---|---|---|---|---|---|")
+        rows = [
+            {**invention_row("derived", sample, derived), "s/title": row["seconds"] / len(sample)},
+            *model_rows(sample, args.model, args.model_cache)[0],
+            invention_row("real", sample, [r["title"] for r in sample]),
+        ]
+        for r in rows:
+            print(
+                f"| {r['titles']} | {r['papers']} | {r['ROUGE-L F1']:.3f} | {r['invented']:.1%} | {r.get('check failures', 0):.1%}"
+                f" | {r['defects']:.1%} | {r['mean words']:.1f} | {r.get('s/title', float('nan')):.2f} |"
+            )
     if args.ceiling:
         reach = ceiling(sample)
         print(

@@ -68,18 +68,23 @@ def faults(title: str, abstract: str) -> list[str]:
         found.append("says something besides the title")
     if bool(CJK.search(title)) != _is_cjk(abstract):
         found.append("another language")
-    content = _content_words(title)
-    stems = [stem(part) for word in content for part in word.split("-") if len(part) > 2]
+    stems = [stem(part) for word in _content_words(title) for part in word.split("-") if len(part) > 2]
     if len(set(stems)) < len(stems):
         found.append("a repeated word")
-    said = _said(abstract)
-    unsaid = [w for w in content if not _is_said(w, said)]
+    unsaid, _ = invented(title, abstract)
     if len(unsaid) > _UNSAID:
         found.append(f"words the abstract does not say: {', '.join(unsaid)}")
     name = make_candidates(abstract).name
     if name and not title.startswith(name):
         found.append(f"does not lead with {name}")
     return found
+
+
+def invented(title: str, abstract: str) -> tuple[list[str], int]:
+    """The title's content words that its abstract does not say in any form, and how many content words it has."""
+    said = _said(abstract)
+    content = _content_words(title)
+    return [w for w in content if not _is_said(w, said)], len(content)
 
 
 def _is_cjk(text: str) -> bool:
@@ -115,36 +120,32 @@ def model_titles(
 
     store is the cache folder (None keeps nothing); writer stands in for the model (tests count its calls).
     """
+    chosen = []
+    for title, abstract, fallback in zip(written_titles(abstracts, model, store, writer=writer), abstracts, derived, strict=True):
+        problems = faults(title, abstract)
+        if problems:
+            log.debug("model title %r not used: %s", title, "; ".join(problems))
+        chosen.append((fallback, False) if problems else (title, True))
+    used = sum(by_model for _, by_model in chosen)
+    log.info("%s wrote %d of %d titles; %d failed a check and are derived", model.name, used, len(chosen), len(chosen) - used)
+    return chosen
+
+
+def written_titles(abstracts: Sequence[str], model: Path, store: Path | None, *, writer: Writer | None = None) -> list[str]:
+    """What the model wrote for each abstract (tidied), asking it only for the abstracts it has not titled before."""
     kept_file = store / "title-model" / f"{model_digest(model)[:16]}-p{PROMPT_VERSION}.json" if store else None
     kept = _read_kept(kept_file)
     keys = [_abstract_key(a) for a in abstracts]
     missing = sorted({key: a for key, a in zip(keys, abstracts, strict=True) if key not in kept}.items())
     if missing:
-        write = writer or _runtime(model)
-        _write_missing(missing, write, kept, model)
+        _write_missing(missing, writer or runtime(model), kept, model)
         if kept_file is not None:
             current = set(keys)
             # Titles of abstracts no longer listed go: an edited abstract's old title is of no use.
             kept = {key: kept[key] for key in sorted(kept) if key in current}
             kept_file.parent.mkdir(parents=True, exist_ok=True)
             atomic_write(kept_file, json.dumps(kept, ensure_ascii=False, indent=0).encode("utf-8"))
-    chosen = []
-    rejected = 0
-    for key, abstract, fallback in zip(keys, abstracts, derived, strict=True):
-        title = tidy(kept[key])
-        problems = faults(title, abstract)
-        if problems:
-            rejected += 1
-            log.debug("model title %r not used: %s", title, "; ".join(problems))
-        chosen.append((fallback, False) if problems else (title, True))
-    log.info(
-        "%s wrote %d of %d titles; %d failed a check and are derived",
-        model.name,
-        len(abstracts) - rejected,
-        len(abstracts),
-        rejected,
-    )
-    return chosen
+    return [tidy(kept[key]) for key in keys]
 
 
 def _write_missing(missing: list[tuple[str, str]], write: Writer, kept: dict[str, str], model: Path) -> None:
@@ -212,7 +213,7 @@ def messages(abstract: str) -> list[dict[str, str]]:
     return [*chat, {"role": "user", "content": " ".join(abstract.split())[:_ABSTRACT_CHARS]}]
 
 
-def _runtime(model: Path) -> Writer:
+def runtime(model: Path) -> Writer:
     """The model loaded in this process, as a function from an abstract to what it answers."""
     try:
         import xllamacpp
