@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -11,6 +12,8 @@ from titles_support import ABSTRACTS, LEADING_NAMES
 
 from generator.analysis.embeddings import sentence_embeddings
 from generator.enrich.titles import FEATURES, WEIGHTS, candidate_features, derive_title, derive_titles, title_defects
+from generator.enrich.titles.candidates import make_candidates
+from generator.enrich.titles.choose import _plainer
 
 
 def test_pattern_3_vague_filler_in_the_apposition_gives_way_to_what_the_method_does():
@@ -85,3 +88,24 @@ def test_the_opening_clause_is_taken_only_when_no_contribution_passes():
     assert opening
     assert not any(admissible[title] for title in opening)
     assert any(admissible.values())
+
+
+def test_when_the_gate_faults_every_candidate_the_plainer_title_is_one_with_the_fewest_faults():
+    """The rules' first candidate was taken as it was: "Fromming the limits of image watermarking?"."""
+    abstract = (
+        "From the limits of image watermarking we learn little. Watermarks are removed by simple edits. "
+        "Training for image watermarking with adversarial edits keeps the mark."
+    )
+    candidates = make_candidates(abstract)
+    title = _plainer(candidates)
+    assert len(title_defects(title)) == min(len(title_defects(c.title)) for c in candidates.titles)
+
+
+def test_a_name_and_its_task_stand_in_when_every_candidate_is_faulted():
+    candidates = make_candidates(
+        "We present HoloDepth, a network for monocular depth estimation. HoloDepth improves monocular depth estimation on "
+        "KITTI and NYU."
+    )
+    assert (candidates.name, candidates.task) == ("HoloDepth", "monocular depth estimation")
+    faulted = replace(candidates, titles=[replace(c, title="Because it is") for c in candidates.titles])
+    assert _plainer(faulted) == "HoloDepth: Monocular depth estimation"

@@ -60,6 +60,16 @@ def test_pattern_2_a_concessive_clause_never_becomes_the_title():
         ("Bandit problems in high dimensions remain hard due for sparse estimators", "a clause cut short"),
         ("PushBot: Using a depth camera for grasp learning for manipulation", "'for' twice"),
         ("RegretNet: Musting identify regret in model outputs", "misspelt gerund 'musting'"),
+        # #47: words of our own making, a word twice, a sentence, and a name that is only spelled out.
+        ("VI2N: Alsoing utilize factorization in partially observed environments", "a gerund of no verb 'Alsoing'"),
+        ("Autopbo: Automaticallying enhance local search solvers", "a gerund of no verb 'Automaticallying'"),
+        ("RECAP: Cannoting inspect the training data of a language model", "a gerund of no verb 'Cannoting'"),
+        ("Approach for assessmenting of code correctness", "a gerund of no verb 'assessmenting'"),
+        ("Edge Edge Computing for federated inference", "a repeated word 'Edge'"),
+        ("FedPEFT: Fine-tuning has emerged as a critical technique", "a whole sentence: 'has emerged'"),
+        ("INO-SGD: Differential privacy is widely employed in machine learning", "a whole sentence: 'is widely employed'"),
+        ("SkillEvo: Skill Evolution", "the name spelled out and nothing else"),
+        ("FlowCat: Flow categories", "the name spelled out and nothing else"),
     ],
 )
 def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
@@ -78,6 +88,11 @@ def test_the_grammar_gate_names_what_is_wrong_with_a_title(title, defect):
         "Rationing GPU memory for long-context training",
         "Mimicking and trafficking detection in text",
         "Equating test forms with optimal transport",
+        # An acronym's expansion says what it stands for: readers scored these as high as titles with a task.
+        "ICW: In-context watermarking",
+        "GRACE: Generating rewards as code",
+        "Implementing and segmenting lidar scans with applying multiplying layers",
+        "Noting and relying on rallying cries in social media posts",
         "Preceding and exceeding baselines by embedding tokens",
         "PromptFE: Automated feature engineering by prompting",
         "Can agents plan? A benchmark of long-horizon household tasks",

@@ -75,13 +75,23 @@ def derive_title(abstract: str) -> str:
 
 
 def _choose(candidates: Candidates, cosines: list[float] | None = None) -> str:
-    """The admissible candidate that scores best; failing any, the first."""
+    """The admissible candidate that scores best; failing any, a plainer title (_plainer)."""
     similar = cosines or [0.0] * len(candidates.titles)
     admissible = _admissible(candidates)
     if not admissible:
-        return candidates.titles[0].title
+        return _plainer(candidates)
     scores = [_score(candidates.titles[i], candidates) + _SIMILARITY_WEIGHT * similar[i] for i in admissible]
     return candidates.titles[admissible[scores.index(max(scores))]].title
+
+
+def _plainer(candidates: Candidates) -> str:
+    """What stands in when the gate faults every candidate: the method's name and its task where that passes,
+    else the candidate with the fewest faults (the first of them on a tie, as the rules rank them)."""
+    if candidates.name and candidates.task:
+        plain = f"{candidates.name}{NAME_SEPARATOR}{candidates.task[:1].upper()}{candidates.task[1:]}"
+        if not title_defects(plain):
+            return plain
+    return min(candidates.titles, key=lambda c: len(title_defects(c.title))).title
 
 
 def _admissible(candidates: Candidates) -> list[int]:

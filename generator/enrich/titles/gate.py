@@ -1,8 +1,10 @@
 """The grammar gate: what is wrong with a candidate title, if anything.
 
 A title opens on no subordinator, pronoun, wh-word or preposition and ends on no function word, adjective,
-participle or bare infinitive; it has three content words, spells its gerunds right, leaves no verb without its
-object, reports no finding ("Showing that ...") and points back at no sentence it does not have ("such").
+participle or bare infinitive; it has three content words, spells its gerunds right and makes none of a word that is
+no verb, says no word twice in a row, is no sentence ("... has emerged as ..."), leaves no verb without its object, reports no finding ("Showing that ..."),
+points back at no sentence it does not have ("such") and is more than its name spelled out ("SkillEvo: Skill
+Evolution").
 """
 
 from __future__ import annotations
@@ -43,6 +45,26 @@ _NOT_A_VERB_GERUND = re.compile(
     r"(?i)\b(?!(?:r|st)ationing\b)\w+ations?ing\b|\b(?!(?:(?:re|pre|con|se|inter|ac)?c|imp|stamp|supers)eding\b)\w+[^e\W]eding\b|\b(?!(?:mim|pan|traff|frol|picn|polit|nitp|handp|bootl|unst)icking\b)\w*[aeiouy]\w*icking\b"
 )
 _UNDOUBLED_QU = re.compile(r"(?i)\b(?:e|ac|s)?qui[pt]ing\b")
+# A gerund made of an adverb or a word that is never a verb, where a rule took it for the clause's verb: "Alsoing
+# utilize" (from "we also utilize"), "Automaticallying enhance", "Cannoting inspect", "Fromming the limits".
+_NON_VERB_GERUND = re.compile(
+    r"(?i)\b(?:\w{2,}(?:al|ive|ent|ant|ous|ful|ect|ly|ate)ly|also|cannot|only|then|thus|hence|still|often|always|never|"
+    r"further|first|from|here|there|very|much|more|most|larg|best|probably|likely)(?:\w)?ing\b"
+)
+# A gerund of a noun in -ment: "Assessmenting" (the verbs in -ment, "implementing", "segmenting", are not these).
+_NOUN_GERUND = re.compile(
+    r"(?i)\b(?:assess|develop|improve|manage|treat|align|require|measure|achieve|deploy|enhance|refine|adjust|engage|"
+    r"move|place|agree|employ|enrich|establish|involve|advance|attain|judge|arrange|encourage|enforce|reinforce)menting\b"
+)
+# "Graph anomaly detection has emerged as a technique", "Differential privacy is widely employed": a finite verb
+# in the perfect or the passive makes a sentence (13 of the dev export's 9,842 real titles have one, 26 of 4,921
+# derived ones had).
+_FINITE_VERB = re.compile(
+    r"(?i)\b(?:has|have|had)\s+(?:\w+ly\s+)?(?:been\s+)?[a-z]+(?:ed|en|wn|un|ne)\b|\b(?:is|are|was|were)\s+(?:\w+ly\s+)?[a-z]+ed\b"
+)
+_REPEATED_WORD = re.compile(r"(?i)(?<![\w-])([^\W\d_][\w']*)\s+\1(?![\w-])")
+# The first letters of a word of an expansion that its name spells: "Skill", "Evolution" in "SkillEvo".
+_SYLLABLE = 3
 _CLAUSE_BEFORE_TASK = re.compile(r"(?i)\b(?:how|where|when|why|whether)\s+(?:[\w'-]+\s+){1,3}for\b")
 # "Studying how functional MRI activity": a clause that ends before any word could be its verb (no -s, -ed,
 # auxiliary or "to"); "Learning when to stop" and "Knowing what matters" have one.
@@ -101,6 +123,14 @@ def title_defects(title: str) -> list[str]:
     ]
     # "Equiping": after "qu" the vowel is the next letter, and a stressed short vowel doubles the consonant.
     found += [f"misspelt gerund {m[0]!r}" for m in _UNDOUBLED_QU.finditer(title)]
+    found += [f"a gerund of no verb {m[0]!r}" for m in (*_NON_VERB_GERUND.finditer(title), *_NOUN_GERUND.finditer(title))]
+    # "Edge Edge Computing": a word said twice in a row.
+    found += [f"a repeated word {m[1]!r}" for m in _REPEATED_WORD.finditer(title)]
+    sentence = _FINITE_VERB.search(description)
+    if sentence:
+        found.append(f"a whole sentence: {sentence[0]!r}")
+    if restates_name(title):
+        found.append("the name spelled out and nothing else")
     # "WaveTS: Practically, we embed the WDT": the abstract's voice, not a title's.
     found += [f"the authors' {w!r}" for w in words[1:] if w in _AUTHORS]
     # "A formalism for evaluating such evaluations": such what? The sentence before it is not in the title.
@@ -151,3 +181,16 @@ def title_defects(title: str) -> list[str]:
     # "A modifications for ...": the abstract's own slip, an article before a plural.
     found += [f"an article before a plural: {m[0]!r}" for m in _ARTICLE_PLURAL.finditer(description)]
     return found
+
+
+def restates_name(title: str) -> bool:
+    """Whether a title is only its name and the words the name is made of: "SkillEvo: Skill Evolution".
+
+    An acronym's expansion says more than its letters ("ICW: In-context watermarking" tells what ICW is), and blind
+    readers scored such titles as well as those that go on to the task; a name spelled out in its own syllables
+    says nothing the name did not.
+    """
+    name, separator, description = title.partition(NAME_SEPARATOR)
+    words = [w.lower() for w in re.findall(r"[^\W\d_]+", description) if w.lower() not in FUNCTION_WORDS]
+    folded = name.lower()
+    return bool(separator and words) and len(words) <= 4 and all(w[:_SYLLABLE] in folded for w in words)
