@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from support import make_paper
 
-from generator.enrich import summarise, unify_keywords
+from generator.enrich import enrich, summarise, unify_keywords
+from generator.model import ReadingList
 
 
 def test_the_summary_never_repeats_the_abstracts_first_sentence():
@@ -75,3 +76,11 @@ def test_keywords_that_differ_in_more_than_case_or_number_stay_apart():
     unify_keywords(papers)
     assert papers[0].keywords[0] == "kw <img src=x>" and papers[1].keywords[0] == "kw <iframe src=x>"
     assert papers[0].keywords[1:] == papers[1].keywords[1:] == ["bias", "Analysis"]
+
+
+def test_an_untitled_paper_gets_a_derived_title_when_no_title_model_is_named():
+    titled = make_paper(id="p1", title="A Given Title")
+    untitled = make_paper(id="p2", abstract="We propose FooNet, a sparse attention model for long contexts. It is fast.")
+    enrich(ReadingList("t", [titled, untitled]))
+    assert titled.title == "A Given Title" and not titled.title_derived
+    assert untitled.title.strip() and untitled.title_derived and untitled.title_model == ""

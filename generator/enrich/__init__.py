@@ -36,13 +36,14 @@ def enrich(
     untitled = [p for p in papers if not p.title.strip()]
     abstracts = [p.abstract for p in untitled]
     titles = derive_titles(abstracts, sentence_embeddings if embeddings else None)
-    written = model_titles(abstracts, title_model, titles, cache_dir) if title_model and untitled else []
     for paper, title in zip(untitled, titles, strict=True):
         paper.title = title
         paper.title_derived = True
-    for paper, (title, by_model) in zip(untitled, written, strict=True):
-        paper.title = title
-        paper.title_model = title_model.name if by_model and title_model else ""
+    if title_model and untitled:
+        written = model_titles(abstracts, title_model, titles, cache_dir)
+        for paper, (title, by_model) in zip(untitled, written, strict=True):
+            paper.title = title
+            paper.title_model = title_model.name if by_model else ""
     log.info("Derived %d titles", len(untitled))
 
     unkeyed = [p for p in papers if not p.keywords]
