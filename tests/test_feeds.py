@@ -57,6 +57,18 @@ def test_the_list_and_every_theme_have_a_feed_that_a_feed_reader_reads(project, 
     assert '<link rel="alternate feed" type="application/atom+xml" href="feed.xml"' in theme
 
 
+def test_only_the_lists_feed_carries_the_abstracts_a_themes_feed_gives_summaries_and_links(project, three_papers, dated):
+    site = build_site(project, three_papers)
+    abstracts = {entry.link: entry.content[0].value for entry in read_feed(site / "feed.xml").entries}
+    assert len(abstracts) == 3 and all(len(abstract) > 100 for abstract in abstracts.values())
+    theme_feeds = sorted((site / "themes").rglob("feed.xml"))
+    assert theme_feeds
+    for path in theme_feeds:
+        for entry in read_feed(path).entries:
+            assert "content" not in entry
+            assert entry.summary and entry.summary in abstracts[entry.link.removeprefix("../" * (len(path.relative_to(site).parts) - 1))]
+
+
 def test_a_paper_added_in_a_rebuild_tops_the_feed_and_the_others_keep_their_dates(project, three_papers, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")
     build_site(project, three_papers)
