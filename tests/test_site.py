@@ -72,6 +72,13 @@ def test_each_abstract_stands_on_exactly_one_paper_page(bundled_site):
         assert len(holders) == 1, (paper.source, holders)
 
 
+def test_built_pages_keep_no_blank_or_indented_lines_between_their_tags(bundled_site):
+    pages = [*paper_pages(bundled_site), bundled_site / "index.html", *bundled_site.glob("themes/*/index.html")]
+    for page in pages:
+        outside_raw_text = re.sub(r"<(pre|script|style|textarea)\b.*?</\1>", "<kept/>", page.read_text(encoding="utf-8"), flags=re.S)
+        assert not re.search(r"\n[ \t]*\n|\n[ \t]+<", outside_raw_text), page
+
+
 def test_each_paper_stands_on_exactly_one_theme_page(bundled_site):
     theme_pages = sorted(bundled_site.glob("themes/*/index.html"))
     # At least two themes and Other topics (the bundled 19 papers make four and Other topics: GUIDE.md, Themes).

@@ -33,6 +33,7 @@ from ..state import record_state
 from ..text.markup import escape
 from . import sidebars
 from .build import PLUGIN, verify_site
+from .compact import compact
 from .search import SearchIndex
 from .sentence_model import write_model
 from .workers import PageWorkers
@@ -156,7 +157,7 @@ class ReadingListPlugin(BasePlugin[ReadingListConfig]):
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         self.page_rendered(page.file.src_uri, papers_on(output))
-        return output
+        return compact(output)
 
     def page_rendered(self, src_uri: str, papers: list[str]) -> None:
         """Note a written page and the papers on it, whichever process rendered it (see workers.py)."""

@@ -39,8 +39,11 @@ from mkdocs.structure.toc import AnchorLink
 
 from ..paths import SIDEBARS_SCRIPT
 from ..state.files import atomic_write
+from .compact import compact
 
 GLOBAL = "rl_sidebars"
+# The whitespace compact() folds.
+_SPACE = " \t\r\n\f"
 
 
 def install(env: Environment) -> Environment:
@@ -87,13 +90,17 @@ def _shared(html: str, site_dir: Path, base_url: str) -> Markup:
     """Write html into its script in the site and return the tag that loads it from a page at base_url.
 
     The name is the content's hash: the same sidebars, from whichever page worker renders them, are one file.
+    The script holds them compacted as the page around them is (compact.py), and the whitespace around them
+    stays in the page, so that the page the script completes is the page Material would have written.
     """
-    name = SIDEBARS_SCRIPT.format(hashlib.sha256(html.encode("utf-8")).hexdigest()[:16])
-    script = f'(function(s){{s.insertAdjacentHTML("beforebegin",{json.dumps(html, ensure_ascii=False)});s.remove()}})(document.currentScript);\n'
+    lead, trail = html[: len(html) - len(html.lstrip(_SPACE))], html[len(html.rstrip(_SPACE)) :]
+    core = compact(html.strip(_SPACE))
+    name = SIDEBARS_SCRIPT.format(hashlib.sha256(core.encode("utf-8")).hexdigest()[:16])
+    script = f'(function(s){{s.insertAdjacentHTML("beforebegin",{json.dumps(core, ensure_ascii=False)});s.remove()}})(document.currentScript);\n'
     path = site_dir / name
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic_write(path, script.encode("utf-8"))
-    return Markup(f'<script src="{escape(posixpath.join(base_url, name))}"></script>')
+    return Markup(f'{lead}<script src="{escape(posixpath.join(base_url, name))}"></script>{trail}')
 
 
 def _shown(toc: Iterable[AnchorLink]) -> Sequence[AnchorLink]:

@@ -60,6 +60,7 @@ from ..errors import BuildError
 from ..render.pages import papers_on
 from . import sidebars
 from .children import interrupts_held, orphaned, start_child, stop_child, work_folder
+from .compact import compact
 
 log = logging.getLogger(__name__)
 
@@ -328,7 +329,7 @@ class _Collect(BasePlugin):  # type: ignore[type-arg]
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         self.papers[page.file.src_uri] = papers_on(output)
-        return output
+        return compact(output)
 
 
 class _Record(logging.Handler):
