@@ -75,7 +75,9 @@ def test_each_abstract_stands_on_exactly_one_paper_page(bundled_site):
 def test_built_pages_keep_no_blank_or_indented_lines_between_their_tags(bundled_site):
     pages = [*paper_pages(bundled_site), bundled_site / "index.html", *bundled_site.glob("themes/*/index.html")]
     for page in pages:
-        outside_raw_text = re.sub(r"<(pre|script|style|textarea)\b.*?</\1>", "<kept/>", page.read_text(encoding="utf-8"), flags=re.S)
+        outside_raw_text = re.sub(
+            r"<(pre|script|style|textarea)\b.*?</\1>", "<kept/>", page.read_text(encoding="utf-8"), flags=re.S
+        )
         assert not re.search(r"\n[ \t]*\n|\n[ \t]+<", outside_raw_text), page
 
 
