@@ -1,4 +1,4 @@
-"""Material's sidebars rendered once for all the pages that would render them alike.
+"""Material's sidebars, and our search box, rendered once for all the pages that would render them alike.
 
 Material renders the whole nav and the page's table of contents into every
 page (the `site_nav` block of its base.html): a third of a paper page's
@@ -16,9 +16,13 @@ it in the page, in its place, while the page is still being parsed: before
 Material's bundle at the end of the body looks for the sidebars, and with no
 layout shift, as a script without async or defer blocks the parser.
 
-templates/overrides/main.html wraps the block in `rl_sidebars`; without our
-plugin (a plain `mkdocs build` of the generated pages) Material renders it
-on every page, to the bytes the script puts there.
+The header's search box (partials/search.html, 2 KB) goes the same way, one
+script for every page of the site: it links nowhere, and without JavaScript
+it could not search anyway.
+
+templates/overrides/main.html wraps both blocks in `rl_sidebars`; without our
+plugin (a plain `mkdocs build` of the generated pages) Material renders them
+on every page, to the bytes the scripts put there.
 """
 
 from __future__ import annotations
@@ -56,18 +60,25 @@ class Sidebars:
     """`{% call rl_sidebars() %}…{% endcall %}`: the block's HTML, rendered once per kind of page outside the nav."""
 
     def __init__(self) -> None:
-        self._rendered: dict[tuple[object, ...], Markup] = {}
+        self._rendered: dict[tuple[object, ...], tuple[str, str, str]] = {}
         self._nav: tuple[int, frozenset[int], tuple[str, ...]] | None = None
 
     @pass_context
-    def __call__(self, context: Context, *, caller: Callable[[], str]) -> str:
-        key = self._key(context.get("page"), context.get("nav"))
+    def __call__(self, context: Context, *, caller: Callable[[], str], everywhere: str = "") -> str:
+        """The tag of the script that writes the block, or the block itself on a page of its own.
+
+        everywhere names a block that is the same on every page whatever its folder (the header's search box,
+        which links nowhere): one script for the whole site. A template that is no page (404.html, served at any
+        depth) renders both blocks itself.
+        """
+        page = context.get("page")
+        key = ("everywhere", everywhere) if everywhere and isinstance(page, Page) else self._key(page, context.get("nav"))
         if key is None:
             return caller()
         if key not in self._rendered:
-            config = context["config"]
-            self._rendered[key] = _shared(caller(), Path(config.site_dir), str(context.get("base_url")))
-        return self._rendered[key]
+            self._rendered[key] = _shared(caller(), Path(context["config"].site_dir))
+        lead, name, trail = self._rendered[key]
+        return Markup(f'{lead}<script src="{escape(posixpath.join(str(context.get("base_url")), name))}"></script>{trail}')
 
     def _key(self, page: Page | None, nav: Navigation | None) -> tuple[object, ...] | None:
         """What the sidebars of page depend on, or None if they are its own (a page in the nav)."""
@@ -86,8 +97,8 @@ class Sidebars:
         return (folder, depth, _toc(_shown(page.toc)), repr(page.meta.get("hide")))
 
 
-def _shared(html: str, site_dir: Path, base_url: str) -> Markup:
-    """Write html into its script in the site and return the tag that loads it from a page at base_url.
+def _shared(html: str, site_dir: Path) -> tuple[str, str, str]:
+    """Write html into its script in the site; the whitespace around html, and the script's site path.
 
     The name is the content's hash: the same sidebars, from whichever page worker renders them, are one file.
     The script holds them compacted as the page around them is (compact.py), and the whitespace around them
@@ -100,7 +111,7 @@ def _shared(html: str, site_dir: Path, base_url: str) -> Markup:
     path = site_dir / name
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic_write(path, script.encode("utf-8"))
-    return Markup(f'{lead}<script src="{escape(posixpath.join(base_url, name))}"></script>{trail}')
+    return lead, name, trail
 
 
 def _shown(toc: Iterable[AnchorLink]) -> Sequence[AnchorLink]:
