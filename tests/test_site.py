@@ -81,6 +81,15 @@ def test_built_pages_keep_no_blank_or_indented_lines_between_their_tags(bundled_
         assert not re.search(r"\n[ \t]*\n|\n[ \t]+<", outside_raw_text), page
 
 
+def test_papers_json_holds_every_paper_once_one_record_a_line(bundled_site):
+    text = (bundled_site / "papers.json").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert lines[0] == "[" and lines[-1] == "]"
+    records = [json.loads(line.removesuffix(",")) for line in lines[1:-1]]
+    assert records == json.loads(text)
+    assert sorted(record["id"] for record in records) == sorted(paper.id for paper in BUNDLED_PAPERS)
+
+
 def test_each_paper_stands_on_exactly_one_theme_page(bundled_site):
     theme_pages = sorted(bundled_site.glob("themes/*/index.html"))
     # At least two themes and Other topics (the bundled 19 papers make four and Other topics: GUIDE.md, Themes).

@@ -158,7 +158,10 @@ def render_pages(
     for old, new in (redirects or {}).items():
         path, target = redirect(old, new)
         add(path, "redirect.html.j2", target=Markup(target))
-    pages[EXPORT] = json.dumps(records, ensure_ascii=False, indent=1) + "\n"
+    # One record a line: as easy to grep and diff as indented JSON, and an eighth smaller.
+    pages[EXPORT] = (
+        "[\n" + ",\n".join(json.dumps(record, ensure_ascii=False, separators=(",", ":")) for record in records) + "\n]\n"
+    )
     # The same records as a script: pages opened from file:// cannot fetch JSON.
     pages[EXPORT_SCRIPT] = paper_script(records)
     pages[POINTS_SCRIPT] = points_script(records)
