@@ -16,9 +16,10 @@ it in the page, in its place, while the page is still being parsed: before
 Material's bundle at the end of the body looks for the sidebars, and with no
 layout shift, as a script without async or defer blocks the parser.
 
-The header's search box (partials/search.html, 2 KB) goes the same way, one
-script for every page of the site: it links nowhere, and without JavaScript
-it could not search anyway.
+The header's search box (partials/search.html, 2 KB) and Material's
+configuration (the `__config` JSON its bundle reads, 0.9 KB) go the same way,
+one script for all the pages at one depth: neither holds anything of its
+page, and without JavaScript the search box could not search anyway.
 
 templates/overrides/main.html wraps both blocks in `rl_sidebars`; without our
 plugin (a plain `mkdocs build` of the generated pages) Material renders them
@@ -67,12 +68,15 @@ class Sidebars:
     def __call__(self, context: Context, *, caller: Callable[[], str], everywhere: str = "") -> str:
         """The tag of the script that writes the block, or the block itself on a page of its own.
 
-        everywhere names a block that is the same on every page whatever its folder (the header's search box,
-        which links nowhere): one script for the whole site. A template that is no page (404.html, served at any
-        depth) renders both blocks itself.
+        everywhere names a block that is the same on every page of a depth (the header's search box, Material's
+        configuration): one script for each depth, at most a few for the whole site. A template that is no page
+        (404.html, served at any depth) renders every block itself.
         """
         page = context.get("page")
-        key = ("everywhere", everywhere) if everywhere and isinstance(page, Page) else self._key(page, context.get("nav"))
+        if everywhere and isinstance(page, Page):
+            key: tuple[object, ...] | None = ("everywhere", everywhere, str(context.get("base_url")))
+        else:
+            key = self._key(page, context.get("nav"))
         if key is None:
             return caller()
         if key not in self._rendered:
