@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 
-# A raw-text or preformatted element whole, or a run of whitespace that holds a line break. Not \s: a
-# no-break space is text.
-_KEPT_OR_BREAK = re.compile(r"(<(pre|textarea|script|style)\b.*?</\2\s*>)|[ \t\r\f]*\n[ \t\r\n\f]*", re.DOTALL | re.IGNORECASE)
+# The whitespace that is folded: HTML's, not \s, as a no-break space is text.
+SPACE = " \t\r\n\f"
+# A raw-text or preformatted element whole, or a run of whitespace that holds a line break.
+_KEPT_OR_BREAK = re.compile(rf"(<(pre|textarea|script|style)\b.*?</\2\s*>)|[{SPACE}]*\n[{SPACE}]*", re.DOTALL | re.IGNORECASE)
 
 
 def compact(html: str) -> str:

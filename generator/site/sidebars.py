@@ -44,11 +44,9 @@ from mkdocs.structure.toc import AnchorLink
 
 from ..paths import SIDEBARS_SCRIPT
 from ..state.files import atomic_write
-from .compact import compact
+from .compact import SPACE, compact
 
 GLOBAL = "rl_sidebars"
-# The whitespace compact() folds.
-_SPACE = " \t\r\n\f"
 
 
 def install(env: Environment) -> Environment:
@@ -58,7 +56,8 @@ def install(env: Environment) -> Environment:
 
 
 class Sidebars:
-    """`{% call rl_sidebars() %}…{% endcall %}`: the block's HTML, rendered once per kind of page outside the nav."""
+    """`{% call rl_sidebars() %}…{% endcall %}`: the block's HTML, rendered once per kind of page outside the nav (or, for
+    `rl_sidebars(everywhere=NAME)`, once per depth)."""
 
     def __init__(self) -> None:
         self._rendered: dict[tuple[object, ...], tuple[str, str, str]] = {}
@@ -108,8 +107,8 @@ def _shared(html: str, site_dir: Path) -> tuple[str, str, str]:
     The script holds them compacted as the page around them is (compact.py), and the whitespace around them
     stays in the page, so that the page the script completes is the page Material would have written.
     """
-    lead, trail = html[: len(html) - len(html.lstrip(_SPACE))], html[len(html.rstrip(_SPACE)) :]
-    core = compact(html.strip(_SPACE))
+    lead, trail = html[: len(html) - len(html.lstrip(SPACE))], html[len(html.rstrip(SPACE)) :]
+    core = compact(html.strip(SPACE))
     name = SIDEBARS_SCRIPT.format(hashlib.sha256(core.encode("utf-8")).hexdigest()[:16])
     script = f'(function(s){{s.insertAdjacentHTML("beforebegin",{json.dumps(core, ensure_ascii=False)});s.remove()}})(document.currentScript);\n'
     path = site_dir / name
